@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { acquireEmbeddedLock } from '@app/common';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { configureApp } from './configure-app';
+import { startupConfig } from './startup-config';
+
+async function bootstrap(): Promise<void> {
+  const { config, notes } = startupConfig();
+  const release = config.usesEmbeddedDatabase ? acquireEmbeddedLock(config.DATA_DIR) : () => undefined;
+  process.once('exit', release);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  configureApp(app, config);
+  const logger = app.get(Logger);
+  notes.forEach((note) => logger.log(note, 'Bootstrap'));
+  await app.listen(config.PORT);
+  logger.log(`Listening on port ${config.PORT}; API docs at /docs`, 'Bootstrap');
+}
+
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

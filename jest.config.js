@@ -1,0 +1,27 @@
+/** Unit tests sit next to the code (`*.spec.ts`); end-to-end tests boot the real app (`test/*.e2e-spec.ts`). */
+const moduleNameMapper = {
+  '^@app/(common|members|credentials|conversion)(|/.*)$': '<rootDir>/libs/$1/src$2',
+};
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      moduleNameMapper,
+      transform,
+    },
+    {
+      displayName: 'e2e',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      moduleNameMapper,
+      transform,
+      testTimeout: 60000,
+    },
+  ],
+};

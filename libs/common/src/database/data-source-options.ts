@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { PGliteDriver } from 'typeorm-pglite';
+import { MIGRATIONS } from './migrations';
+
+export interface DatabaseTarget {
+  /** A postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** Where the embedded database keeps its files; `memory://` keeps it in memory (tests). */
+  embeddedDir: string;
+}
+
+/**
+ * The one builder of TypeORM options, shared by the app and `ormconfig.ts` (the migration CLI).
+ * Schema changes only through the migrations in `./migrations` (`synchronize` is always off).
+ */
+export function dataSourceOptions(target: DatabaseTarget, entities: DataSourceOptions['entities']): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    uuidExtension: 'pgcrypto' as const,
+    installExtensions: false,
+  };
+  if (target.url) {
+    return {
+      ...common,
+      url: target.url,
+      extra: { max: 20, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, statement_timeout: 10_000 },
+    };
+  }
+  const dataDir = target.embeddedDir === 'memory://' ? undefined : embeddedPath(target.embeddedDir);
+  return { ...common, driver: new PGliteDriver(dataDir ? { dataDir } : {}).driver };
+}
+
+function embeddedPath(dir: string): string {
+  const path = join(dir, 'pglite');
+  mkdirSync(path, { recursive: true });
+  return path;
+}

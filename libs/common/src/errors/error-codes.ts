@@ -1,0 +1,50 @@
+/** Every request-level error code the API can answer with (DESIGN.md section 3). */
+export type ErrorCode =
+  | 'invalid_json'
+  | 'invalid_request'
+  | 'invalid_mode'
+  | 'missing_credentials'
+  | 'invalid_credentials'
+  | 'ip_blocked'
+  | 'plan_required'
+  | 'not_configured'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal_error';
+
+/** The single place where error codes become HTTP statuses. */
+export function statusForCode(code: ErrorCode): number {
+  switch (code) {
+    case 'invalid_json':
+    case 'invalid_request':
+    case 'invalid_mode':
+      return 400;
+    case 'missing_credentials':
+    case 'invalid_credentials':
+      return 401;
+    case 'ip_blocked':
+    case 'plan_required':
+    case 'not_configured':
+    case 'forbidden':
+      return 403;
+    case 'not_found':
+      return 404;
+    case 'method_not_allowed':
+      return 405;
+    case 'payload_too_large':
+      return 413;
+    case 'unsupported_media_type':
+      return 415;
+    case 'rate_limited':
+      return 429;
+    case 'unavailable':
+      return 503;
+    case 'internal_error':
+      return 500;
+  }
+}

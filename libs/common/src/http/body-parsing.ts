@@ -1,0 +1,45 @@
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { AppException } from '../errors/app-exception';
+import { sendError } from '../errors/send-error';
+import { toAppException } from '../errors/to-app-exception';
+import { exceedsJsonDepth } from './json-depth';
+import { requestIdOf } from './request-id';
+
+export interface BodyParsingOptions {
+  limitBytes: number;
+  maxDepth: number;
+}
+
+const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/i;
+
+function hasBody(req: express.Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** 415 for a request body that is not JSON: the API speaks JSON only. */
+const requireJson: RequestHandler = (req, _res, next) => {
+  if (!hasBody(req)) return next();
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+  if (JSON_TYPE.test(type)) return next();
+  next(new AppException('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json'));
+};
+
+/**
+ * The request-body pipeline, registered before any route: JSON only, size-limited after decompression,
+ * nesting depth checked before any validation runs. Its own error handler answers parser failures in
+ * the contract's envelope (they happen before Nest's exception filters can see them).
+ */
+export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler | ErrorRequestHandler> {
+  const parseJson = express.json({ limit: options.limitBytes, strict: false, type: () => true });
+  const checkDepth: RequestHandler = (req, _res, next) => {
+    if (exceedsJsonDepth(req.body, options.maxDepth)) {
+      return next(new AppException('invalid_json', `The JSON body is nested deeper than ${options.maxDepth} levels`));
+    }
+    next();
+  };
+  const answerParserErrors: ErrorRequestHandler = (error, req, res, _next) => {
+    sendError(res, toAppException(error), requestIdOf(req));
+  };
+  return [requireJson, parseJson, checkDepth, answerParserErrors];
+}

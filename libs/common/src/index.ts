@@ -1,0 +1,16 @@
+export { AppConfig, ConfigError, loadConfig } from './config/app-config';
+export { ConfigModule } from './config/config.module';
+export { ensureCredentialsSecret } from './config/secret-file';
+export { AppException, type ErrorDetails } from './errors/app-exception';
+export { type ErrorCode, statusForCode } from './errors/error-codes';
+export { errorEnvelope, type ErrorEnvelope } from './errors/error-envelope';
+export { GlobalExceptionFilter } from './errors/global-exception.filter';
+export { sendError } from './errors/send-error';
+export { isDatabaseUnavailable, toAppException } from './errors/to-app-exception';
+export { bodyParsing, type BodyParsingOptions } from './http/body-parsing';
+export { exceedsJsonDepth } from './http/json-depth';
+export { requestIdMiddleware, requestIdOf } from './http/request-id';
+export { dataSourceOptions, type DatabaseTarget } from './database/data-source-options';
+export { acquireEmbeddedLock } from './database/embedded-lock';
+export { loggerModule } from './logging/logger.module';
+export { Clock } from './clock';

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig, AppException } from '@app/common';
+import type { Principal } from '@app/credentials';
+import { extractLinks, FoundLink, ParsedLink } from './links';
+import { Marketplaces } from './marketplaces';
+import { CONVERT_MODES, ConvertMode } from './modes/convert-modes';
+import { failed, ItemError, LinkOutcome } from './modes/item-error';
+import { ModeRegistry } from './modes/mode-registry';
+
+export interface ConvertInput {
+  content: string;
+  mode: ConvertMode;
+  affiliateId?: string;
+  subIds?: string[];
+}
+
+export interface ConvertItem {
+  index: number;
+  input: string;
+  start: number;
+  end: number;
+  marketplace: string;
+  output: string | null;
+  ok: boolean;
+  error?: ItemError;
+}
+
+export interface ConvertResult {
+  ok: true;
+  message: string;
+  mode: string;
+  output: string;
+  summary: { total: number; success: number; failed: number };
+  items: ConvertItem[];
+}
+
+interface MarketplaceLink {
+  found: FoundLink;
+  parsed: ParsedLink;
+}
+
+/** A link that no mode can convert, decided before any mode runs. */
+function precheck(link: ParsedLink): LinkOutcome | null {
+  switch (link.kind) {
+    case 'product':
+    case 'page':
+      return null;
+    case 'short':
+      return failed(
+        'short_link_unsupported',
+        'Short links are not resolved by this version; paste the full product link',
+      );
+    case 'not_convertible':
+      return failed(link.reasonCode ?? 'not_a_product', link.reason ?? 'This link is not a product page');
+  }
+}
+
+export function summaryMessage(total: number, success: number): string {
+  if (total === 0) return 'No marketplace links found';
+  const failedCount = total - success;
+  const base = `Converted ${success}/${total} link${total === 1 ? '' : 's'}`;
+  return failedCount === 0 ? base : `${base}, ${failedCount} not converted`;
+}
+
+/** Text with each item's span replaced by its output; everything between the links is copied as is. */
+export function replaceLinks(content: string, items: readonly ConvertItem[]): string {
+  let output = '';
+  let cursor = 0;
+  for (const item of items) {
+    output += content.slice(cursor, item.start) + (item.ok && item.output !== null ? item.output : item.input);
+    cursor = item.end;
+  }
+  return output + content.slice(cursor);
+}
+
+/** The convert use-case: find the marketplace links, convert each distinct one once, rebuild the text. */
+@Injectable()
+export class ConversionService {
+  constructor(
+    private readonly marketplaces: Marketplaces,
+    private readonly registry: ModeRegistry,
+    private readonly config: AppConfig,
+  ) {}
+
+  async convert(input: ConvertInput, principal: Principal): Promise<ConvertResult> {
+    const provider = this.registry.get(input.mode);
+    if (input.content.length > this.config.CONVERT_MAX_CONTENT_CHARS) {
+      throw new AppException(
+        'invalid_request',
+        `content must be at most ${this.config.CONVERT_MAX_CONTENT_CHARS} characters`,
+        { field: 'content' },
+      );
+    }
+    const affiliateId = input.affiliateId ?? principal.defaultAffiliateId;
+    if (CONVERT_MODES[input.mode].needsAffiliateId && !affiliateId) {
+      throw new AppException(
+        'invalid_request',
+        'affiliate_id is required for this mode (or save a default affiliate id in your account)',
+        { field: 'affiliate_id' },
+      );
+    }
+
+    const links = this.findMarketplaceLinks(input.content);
+    const outcomes = await this.convertDistinct(links, async (convertible) =>
+      provider.convert(convertible, { principal, affiliateId: affiliateId ?? null, subIds: input.subIds ?? [] }),
+    );
+    const items = links.map(({ found, parsed }, index): ConvertItem => {
+      const outcome = outcomes.get(found.url)!;
+      const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };
+      return outcome.ok
+        ? { ...base, output: outcome.output, ok: true }
+        : { ...base, output: null, ok: false, error: outcome.error };
+    });
+    const success = items.filter((item) => item.ok).length;
+    return {
+      ok: true,
+      message: summaryMessage(items.length, success),
+      mode: CONVERT_MODES[input.mode].label,
+      output: replaceLinks(input.content, items),
+      summary: { total: items.length, success, failed: items.length - success },
+      items,
+    };
+  }
+
+  private findMarketplaceLinks(content: string): MarketplaceLink[] {
+    const links: MarketplaceLink[] = [];
+    for (const found of extractLinks(content)) {
+      const parsed = this.marketplaces.identify(found.url);
+      if (parsed) links.push({ found, parsed });
+    }
+    return links;
+  }
+
+  /** One outcome per distinct input link: the same link twice is converted once. */
+  private async convertDistinct(
+    links: readonly MarketplaceLink[],
+    convert: (convertible: ParsedLink[]) => Promise<LinkOutcome[]>,
+  ): Promise<Map<string, LinkOutcome>> {
+    const outcomes = new Map<string, LinkOutcome>();
+    const pending = new Map<string, ParsedLink>();
+    for (const { found, parsed } of links) {
+      if (outcomes.has(found.url) || pending.has(found.url)) continue;
+      const early = precheck(parsed);
+      if (early) outcomes.set(found.url, early);
+      else pending.set(found.url, parsed);
+    }
+    if (pending.size > 0) {
+      const converted = await convert([...pending.values()]);
+      [...pending.keys()].forEach((input, i) => outcomes.set(input, converted[i]));
+    }
+    return outcomes;
+  }
+}

@@ -1,0 +1,55 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { CONVERT_MODE_NAMES, type ConvertMode } from '../modes/convert-modes';
+
+export const SUB_ID_SHAPE = /^[A-Za-z0-9]{1,50}$/;
+export const AFFILIATE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class ConvertRequestDto {
+  @ApiProperty({
+    description: 'Free text with marketplace links (1 character up to CONVERT_MAX_CONTENT_CHARS, default 50,000)',
+    example: 'Deal hot 🔥 https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc giảm 50%!',
+  })
+  @IsString()
+  @MinLength(1)
+  content!: string;
+
+  @ApiProperty({ enum: CONVERT_MODE_NAMES, example: 'affiliate' })
+  @IsString()
+  @IsIn(CONVERT_MODE_NAMES)
+  mode!: ConvertMode;
+
+  @ApiPropertyOptional({
+    description:
+      'Your marketplace affiliate id; required by modes that make affiliate links unless saved in your account',
+    example: '17345510000',
+    pattern: AFFILIATE_ID_SHAPE.source,
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(AFFILIATE_ID_SHAPE, { message: 'affiliate_id must be 1 to 64 letters, digits, "_" or "-"' })
+  affiliate_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'Up to 5 sub ids, each 1 to 50 letters or digits',
+    type: [String],
+    example: ['fb', 'post123'],
+    maxItems: 5,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @IsString({ each: true })
+  @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
+  sub_ids?: string[];
+
+  @ApiPropertyOptional({ deprecated: true, description: 'Deprecated: send the X-API-Key header instead' })
+  @IsOptional()
+  @IsString()
+  api_key?: string;
+
+  @ApiPropertyOptional({ deprecated: true, description: 'Deprecated: send the X-API-Token header instead' })
+  @IsOptional()
+  @IsString()
+  api_token?: string;
+}

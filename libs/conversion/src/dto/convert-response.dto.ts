@@ -1,0 +1,55 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+class ItemErrorDto {
+  @ApiProperty({
+    enum: [
+      'not_a_product',
+      'invalid_link',
+      'short_link_unsupported',
+      'mode_unavailable',
+      'unsupported_for_marketplace',
+    ],
+  })
+  code!: string;
+
+  @ApiProperty()
+  message!: string;
+}
+
+class ConvertItemDto {
+  @ApiProperty({ description: 'Position among the marketplace links of the text, from 0' }) index!: number;
+  @ApiProperty({ description: 'The link exactly as found in content' }) input!: string;
+  @ApiProperty({ description: 'Start offset in content (JavaScript string index)' }) start!: number;
+  @ApiProperty({ description: 'End offset in content (exclusive)' }) end!: number;
+  @ApiProperty({ example: 'shopee' }) marketplace!: string;
+  @ApiProperty({ nullable: true, type: String }) output!: string | null;
+  @ApiProperty() ok!: boolean;
+  @ApiPropertyOptional({ type: ItemErrorDto }) error?: ItemErrorDto;
+}
+
+class SummaryDto {
+  @ApiProperty() total!: number;
+  @ApiProperty() success!: number;
+  @ApiProperty() failed!: number;
+}
+
+export class ConvertResponseDto {
+  @ApiProperty({ example: true }) ok!: boolean;
+  @ApiProperty({ example: 'Converted 1/1 link' }) message!: string;
+  @ApiProperty({ example: 'Affiliate link' }) mode!: string;
+  @ApiProperty({ description: 'content with every converted link replaced' }) output!: string;
+  @ApiProperty({ type: SummaryDto }) summary!: SummaryDto;
+  @ApiProperty({ type: [ConvertItemDto] }) items!: ConvertItemDto[];
+}
+
+class ErrorBodyDto {
+  @ApiProperty({ example: 'invalid_request' }) code!: string;
+  @ApiProperty({ example: 'content must be a string' }) message!: string;
+  @ApiPropertyOptional({ example: 'content' }) field?: string;
+}
+
+export class ErrorResponseDto {
+  @ApiProperty({ example: false }) ok!: boolean;
+  @ApiProperty({ type: ErrorBodyDto }) error!: ErrorBodyDto;
+  @ApiProperty({ example: '0f6c2b1e-8c0e-4a7e-9d5b-3f2a1c4e5d6f' }) request_id!: string;
+}

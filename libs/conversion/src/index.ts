@@ -1,0 +1,16 @@
+export { ConversionModule } from './conversion.module';
+export {
+  ConversionService,
+  replaceLinks,
+  summaryMessage,
+  type ConvertInput,
+  type ConvertItem,
+  type ConvertResult,
+} from './conversion.service';
+export { ConvertRequestDto } from './dto/convert-request.dto';
+export { ConvertResponseDto, ErrorResponseDto } from './dto/convert-response.dto';
+export { CONVERT_MODES, CONVERT_MODE_NAMES, isConvertMode, type ConvertMode } from './modes/convert-modes';
+export type { ItemError, ItemErrorCode, LinkOutcome } from './modes/item-error';
+export { ModeProvider, type ModeContext } from './modes/mode-provider';
+export { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
+export { Marketplaces } from './marketplaces';

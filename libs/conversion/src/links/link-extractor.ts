@@ -1,0 +1,255 @@
+import { LinkifyIt, REBuilder, SchemaOpts } from 'linkify-it';
+
+/** A link found in text: `url === text.slice(start, end)` (UTF-16 offsets into the original text). */
+export interface FoundLink {
+  url: string;
+  start: number;
+  end: number;
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+  /** False for scheme-less ("fuzzy") links such as `shopee.vn/...` or `www.x.com`. */
+  hasScheme: boolean;
+}
+
+/** Same as linkify-it's default `maxLength`. */
+const MAX_LINK_LENGTH = 10_000;
+const APP_SCHEME = 'shopee:';
+/** Links never contain white space, so the text is scanned word by word. */
+const WORD = /\S+/g;
+
+/** Scheme starts. linkify-it only sees a scheme after a space or punctuation, not after `ngay`, `👉` or `2`. */
+const SCHEME_START = /(?:https?|shopee):\/\//gi;
+/** Characters after which a scheme is part of the current link (`?u=https://…`, `/web/2020/https://…`). */
+const EMBEDDED_SCHEME_PRECEDERS: ReadonlySet<string> = new Set(['=', '/', '?', '&', '#']);
+
+/**
+ * A character of a link path: anything but white space, the characters never raw in a URL that HTML
+ * and Markdown put around links (`"<>` etc.), and non-ASCII punctuation (`«»¡¿·`, general punctuation
+ * incl. `“”‘’…` and zero-width characters, CJK and full-width punctuation).
+ */
+const PATH_CHAR =
+  /[^\s"<>`^{|}\\\u00a1\u00ab\u00b7\u00bb\u00bf\u2000-\u206f\u2e00-\u2e7f\u3000-\u303f\ufe10-\ufe1f\ufe30-\ufe4f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/;
+
+/**
+ * What ends a link wherever it appears, host included: zero-width and other format characters,
+ * arrows, dingbats and the other symbol blocks used as emoji, variation selectors, astral characters
+ * (surrogates: most emoji), `…` and `...`.
+ */
+const LINK_BREAK =
+  /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\u2026\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u3030\u303d\ufe0e\ufe0f\ud800-\udfff]|\.\.\./;
+
+/** Trailing characters that belong to the sentence, not to the link. */
+const TRAILING_PUNCTUATION: ReadonlySet<string> = new Set([
+  ...'.,;:!?\'"`*>',
+  ...'»”“’‘…',
+  ...'。，、；：！？）］｝】」』》〉',
+]);
+/** Closing brackets, trimmed only when unbalanced inside the link: `(https://x.vn/a-(b))` keeps `(b)`. */
+const BRACKET_PAIRS: ReadonlyArray<readonly [opener: string, closer: string]> = [
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+];
+/** An opening quote right before a link closes at the first same quote inside it (`href="…"`). */
+const QUOTES: ReadonlySet<string> = new Set(['"', "'", '`']);
+/** Characters of a host name; a scheme-less match starts after the last character outside this set. */
+const HOST_CHAR = /[\p{L}\p{M}\p{N}.-]/u;
+const HOST_END: ReadonlySet<string> = new Set(['/', '?', '#', ':']);
+const SCHEME_WITH_HOST = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i;
+const DOTTED_HOST = /^[^./?#:][^/?#:]*\.[^/?#:]/;
+
+/**
+ * linkify-it's own path grammar (bracket pairs, quotes, punctuation look-aheads over Unicode
+ * alternations) costs several microseconds per link; this one is a single character class, and the
+ * punctuation rules it leaves out (trailing `.,!?`, unbalanced brackets...) are applied in refine().
+ * Scheme and host recognition stay linkify-it's.
+ */
+class PathRuleBuilder extends REBuilder {
+  private path?: RegExp;
+
+  override get_path(): RegExp {
+    this.path ??= new RegExp(`(?:[/?#]${PATH_CHAR.source}{0,${MAX_LINK_LENGTH}}|\\/)?`);
+    return this.path;
+  }
+}
+
+/** Same validator as linkify-it's `http:` schema: `//host/path`. */
+const webLikeSchema: SchemaOpts = {
+  validate: (text, pos, self) => {
+    const validator = self.re.get_http_validator();
+    validator.lastIndex = pos;
+    const match = validator.exec(text);
+    return match ? match[0].length : 0;
+  },
+};
+
+const linkify = new LinkifyIt({
+  fuzzyLink: true,
+  fuzzyEmail: false,
+  urlAuth: true,
+  maxLength: MAX_LINK_LENGTH,
+  rebuilder: new PathRuleBuilder(),
+})
+  .add('ftp:', null)
+  .add('mailto:', null)
+  .add('//', null)
+  .add(APP_SCHEME, webLikeSchema);
+
+/**
+ * Every link in `text` (http(s), `www.`, scheme-less `shopee.vn/...`, `shopee://`), sorted by start
+ * and non-overlapping, with the punctuation that posts glue around links left outside.
+ */
+export function extractLinks(text: string): FoundLink[] {
+  const links: FoundLink[] = [];
+  for (const word of text.matchAll(WORD)) {
+    if (!mayHoldLink(word[0])) continue;
+    for (const candidate of findCandidates(word[0])) {
+      const link = refine(text, word.index + candidate.start, word.index + candidate.end, candidate.hasScheme);
+      if (link) links.push(link);
+    }
+  }
+  return links;
+}
+
+/** Saves running linkify-it's Unicode-heavy regexes over words that cannot hold a link. */
+function mayHoldLink(word: string): boolean {
+  return word.includes('.') || word.includes('://');
+}
+
+// ---------------------------------------------------------------- finding candidates in one word
+
+/**
+ * linkify-it's matches plus the scheme starts it missed, merged left to right (so sorted and
+ * non-overlapping), each ended where another link starts glued to it (`…-i.1.2https://…`).
+ */
+function findCandidates(word: string): Candidate[] {
+  const linkified = linkify.match(word) ?? [];
+  const schemeStarts = findSchemeStarts(word);
+  const glued = new GluedSchemes(word, schemeStarts);
+  const candidates: Candidate[] = [];
+  let nextLinkified = 0;
+  let nextScheme = 0;
+  let cursor = 0;
+  for (;;) {
+    while (nextLinkified < linkified.length && linkified[nextLinkified].index < cursor) nextLinkified++;
+    while (nextScheme < schemeStarts.length && schemeStarts[nextScheme] < cursor) nextScheme++;
+    const match = linkified[nextLinkified];
+    const schemeStart = schemeStarts[nextScheme];
+    let candidate: Candidate | null;
+    if (match && (schemeStart === undefined || match.index <= schemeStart)) {
+      nextLinkified++;
+      const end = Math.min(match.lastIndex, glued.firstAfter(match.index));
+      candidate = { start: match.index, end, hasScheme: match.schema !== '' };
+    } else if (schemeStart !== undefined) {
+      nextScheme++;
+      candidate = matchSchemeAt(word, schemeStart, glued.firstAfter(schemeStart));
+      if (!candidate) continue;
+    } else {
+      break;
+    }
+    candidates.push(candidate);
+    cursor = candidate.end;
+  }
+  return candidates;
+}
+
+function findSchemeStarts(word: string): number[] {
+  const starts: number[] = [];
+  for (const match of word.matchAll(SCHEME_START)) starts.push(match.index);
+  return starts;
+}
+
+/** linkify-it's match at `start`, looking no further than `limit` (so glued links cost no rescans). */
+function matchSchemeAt(word: string, start: number, limit: number): Candidate | null {
+  const match = linkify.matchAtStart(word.slice(start, Math.min(limit, start + MAX_LINK_LENGTH)));
+  return match ? { start: start + match.index, end: start + match.lastIndex, hasScheme: true } : null;
+}
+
+/**
+ * Scheme starts glued to what precedes them (`…1.2https://`, `…,https://`, `👉https://`): a link
+ * ends there. A scheme after `=`, `/`, `?`, `&` or `#` is part of the current link instead.
+ */
+class GluedSchemes {
+  private readonly starts: number[];
+  private next = 0;
+
+  constructor(word: string, schemeStarts: number[]) {
+    this.starts = schemeStarts.filter((start) => start > 0 && !EMBEDDED_SCHEME_PRECEDERS.has(word[start - 1]));
+  }
+
+  /** The first glued scheme start after `position`; positions must be asked in ascending order. */
+  firstAfter(position: number): number {
+    while (this.next < this.starts.length && this.starts[this.next] <= position) this.next++;
+    return this.starts[this.next] ?? Number.MAX_SAFE_INTEGER;
+  }
+}
+
+// ---------------------------------------------------------------- trimming a candidate
+
+function refine(text: string, start: number, end: number, hasScheme: boolean): FoundLink | null {
+  if (!hasScheme) start = skipNonHostPrefix(text, start, end);
+  const breakAt = text.slice(start, end).search(LINK_BREAK);
+  if (breakAt !== -1) end = start + breakAt;
+  end = cutAtClosingQuote(text, start, end);
+  end = trimTrailingPunctuation(text, start, end);
+  const url = text.slice(start, end);
+  const plausible = hasScheme ? SCHEME_WITH_HOST.test(url) : DOTTED_HOST.test(url) && text[end] !== '@';
+  return plausible ? { url, start, end } : null;
+}
+
+/**
+ * linkify-it allows emoji and symbols in host names, so `link👉shopee.vn/…` is one fuzzy match:
+ * the host starts after its last character that cannot be part of a host name.
+ */
+function skipNonHostPrefix(text: string, start: number, end: number): number {
+  let hostStart = start;
+  for (let i = start; i < end && !HOST_END.has(text[i]); i++) {
+    if (!HOST_CHAR.test(text[i])) hostStart = i + 1;
+  }
+  while (hostStart < end && (text[hostStart] === '.' || text[hostStart] === '-')) hostStart++;
+  return hostStart;
+}
+
+function cutAtClosingQuote(text: string, start: number, end: number): number {
+  const quote = text[start - 1];
+  if (quote === undefined || !QUOTES.has(quote)) return end;
+  for (let i = start; i < end; i++) {
+    if (text[i] === quote) return i;
+  }
+  return end;
+}
+
+function trimTrailingPunctuation(text: string, start: number, end: number): number {
+  const unbalanced = unbalancedClosers(text.slice(start, end));
+  while (end > start) {
+    const last = text[end - 1];
+    const surplus = unbalanced.get(last) ?? 0;
+    if (TRAILING_PUNCTUATION.has(last)) {
+      end--;
+    } else if (surplus > 0) {
+      unbalanced.set(last, surplus - 1);
+      end--;
+    } else {
+      break;
+    }
+  }
+  return end;
+}
+
+/** For each closing bracket, how many more closers than openers the link holds. */
+function unbalancedClosers(link: string): Map<string, number> {
+  const surplus = new Map<string, number>();
+  for (const [opener, closer] of BRACKET_PAIRS) {
+    surplus.set(closer, countOf(link, closer) - countOf(link, opener));
+  }
+  return surplus;
+}
+
+function countOf(text: string, char: string): number {
+  let count = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) count++;
+  return count;
+}

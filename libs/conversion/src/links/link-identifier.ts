@@ -1,0 +1,68 @@
+import { MarketplaceAdapter, ParsedLink } from './marketplace-link';
+import { normalizeHostname, tryParseUrl } from './url-helpers';
+
+const WEB_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
+/** `scheme://`: anything else (`shopee.vn/...`, `www.x.com`) is a scheme-less link and gets `https://`. */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * App deep-link schemes, rewritten to the equivalent web "universal link" so the adapter applies
+ * its usual rules: `shopee://product/<s>/<i>` → `https://shopee.vn/universal-link/product/<s>/<i>`.
+ */
+const APP_SCHEME_REWRITES: ReadonlyMap<string, (url: URL) => string> = new Map([
+  ['shopee:', (url: URL) => `https://shopee.vn/universal-link/${url.host}${url.pathname}${url.search}`],
+]);
+
+const ADAPTER_FAILURE_REASON = 'This marketplace link could not be read';
+
+/** Finds which marketplace a raw link (as found in text) belongs to, and parses it. */
+export class LinkIdentifier {
+  private readonly adapters: readonly MarketplaceAdapter[];
+
+  constructor(adapters: MarketplaceAdapter[]) {
+    this.adapters = [...adapters];
+  }
+
+  /** The parsed link, or null when it is not a web link of a supported marketplace. Never throws. */
+  identify(raw: string): ParsedLink | null {
+    const url = toWebUrl(raw);
+    if (!url) return null;
+    const adapter = this.ownerOf(normalizeHostname(url.hostname));
+    return adapter ? parseSafely(adapter, url) : null;
+  }
+
+  private ownerOf(host: string): MarketplaceAdapter | null {
+    try {
+      return this.adapters.find((adapter) => adapter.ownsHost(host)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** An adapter bug must not fail the whole request: the link is reported as unreadable instead. */
+function parseSafely(adapter: MarketplaceAdapter, url: URL): ParsedLink {
+  try {
+    return adapter.parse(url);
+  } catch {
+    return {
+      marketplace: adapter.id,
+      kind: 'not_convertible',
+      region: '',
+      reasonCode: 'invalid_link',
+      reason: ADAPTER_FAILURE_REASON,
+    };
+  }
+}
+
+/** An http(s) URL without userinfo, or null. */
+function toWebUrl(raw: string): URL | null {
+  const link = typeof raw === 'string' ? raw.trim() : '';
+  if (!link) return null;
+  const parsed = tryParseUrl(HAS_SCHEME.test(link) ? link : `https://${link}`);
+  if (!parsed) return null;
+  const rewrite = APP_SCHEME_REWRITES.get(parsed.protocol);
+  const url = rewrite ? tryParseUrl(rewrite(parsed)) : parsed;
+  if (!url || !WEB_PROTOCOLS.has(url.protocol) || url.username || url.password) return null;
+  return url;
+}

@@ -1,0 +1,261 @@
+import { AffiliateParams, MarketplaceAdapter, MarketplaceId, ParsedLink } from './marketplace-link';
+import {
+  affiliateRedirectEndpoint,
+  classifyShopeeHost,
+  DEFAULT_REGION,
+  mainSiteOrigin,
+  ShopeeHostRole,
+} from './shopee-hosts';
+import { voucherQuery, withoutTrackingQuery } from './shopee-query';
+import { normalizeHostname, safeDecode, tryParseUrl } from './url-helpers';
+
+const MARKETPLACE: MarketplaceId = 'shopee';
+
+/** Shop and item ids: positive integers, no leading zero (a leading zero would produce a dead canonical link). */
+const ID = /^[1-9]\d{0,19}$/;
+/** `<Slug>-i.<shopId>.<itemId>`, one path segment (the slug may hold percent-encoding, parentheses...). */
+const SLUG_PRODUCT_SEGMENT = /^.+-i\.([1-9]\d{0,19})\.([1-9]\d{0,19})$/;
+/** `<Category-Name>-cat.<id>[.<subId>...]` */
+const CATEGORY_SEGMENT = /^.+-cat\.\d+(?:\.\d+)*$/;
+/** The shop segment of `/<shop-username>/<shopId>/<itemId>`. */
+const PRODUCT_OWNER_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
+/**
+ * `/<username>` shop pages, and keyword pages such as `/mall` or `/flash_sale`. Usernames hold no `-`:
+ * a dashed single segment is a product slug that lost its ids, and must not become a dead affiliate link.
+ */
+const USERNAME_SEGMENT = /^[A-Za-z0-9._]{2,64}$/;
+/** `/<code>` on a short-link host. */
+const SHORT_CODE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+const HTTP_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
+/** Single segments that look like usernames but are route prefixes missing their ids. */
+const ROUTE_PREFIXES: ReadonlySet<string> = new Set(['product', 'opaanlp', 'shop']);
+
+const AFFILIATE_REDIRECT_SEGMENT = 'an_redir';
+const ORIGIN_LINK_PARAM = 'origin_link';
+const UNIVERSAL_LINK_SEGMENT = 'universal-link';
+const QUERY_ID_PARAMS: ReadonlyArray<readonly [string, string]> = [
+  ['shopid', 'itemid'],
+  ['shop_id', 'item_id'],
+];
+
+/** First path segments (lower-case) of account, transaction and other non-shoppable pages on the main site. */
+const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
+  'user',
+  'buyer',
+  'cart',
+  'checkout',
+  'payment',
+  'order',
+  'purchase',
+  'me',
+  'account',
+  'login',
+  'signup',
+  'register',
+  'logout',
+  'verify',
+  'notifications',
+  'chat',
+  'live',
+  'video',
+  'feed',
+  'game',
+  'games',
+  'help',
+  'seller',
+  'policies',
+  'legal',
+]);
+
+const NON_PRODUCT_HOST_REASONS: Readonly<Record<Exclude<ShopeeHostRole, 'main' | 'short'>, string>> = {
+  share_video: 'Shopee Video share links are not product links',
+  live: 'Shopee Live links are not product links',
+  affiliate_portal: 'Shopee Affiliate portal pages are not product links',
+  food: 'ShopeeFood links are not supported',
+};
+
+const REASONS = {
+  nonShoppablePage: 'Account, cart, checkout and similar Shopee pages cannot be converted',
+  unknownPage: 'Not a Shopee product, shop, category, campaign or search page',
+  universalLinkTarget: 'This Shopee app link does not point to a product or a shop',
+  shortLinkWithoutCode: 'Shopee short link without a valid code',
+  badAffiliateRedirect: 'Shopee affiliate redirect link without a valid Shopee origin_link',
+  notShopee: 'Not a Shopee link',
+} as const;
+
+interface ProductIds {
+  shopId: string;
+  itemId: string;
+  /** The original `<Slug>-i.<shop>.<item>` segment, kept in the canonical link. */
+  slugSegment?: string;
+}
+
+export class ShopeeAdapter implements MarketplaceAdapter {
+  readonly id: MarketplaceId = MARKETPLACE;
+
+  ownsHost(host: string): boolean {
+    return classifyShopeeHost(host) !== null;
+  }
+
+  parse(url: URL): ParsedLink {
+    const host = classifyShopeeHost(normalizeHostname(url.hostname));
+    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notShopee);
+    switch (host.role) {
+      case 'main':
+        return parseMainSite(url, host.region);
+      case 'short':
+        return parseShortLinkHost(url, host.region);
+      default:
+        return notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
+    }
+  }
+
+  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): string {
+    if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
+      throw new Error(`Cannot build a Shopee affiliate link for a link of kind "${link.kind}"`);
+    }
+    if (!params.affiliateId) throw new Error('affiliateId is required to build a Shopee affiliate link');
+    const query = [
+      `origin_link=${encodeURIComponent(link.canonicalUrl)}`,
+      `affiliate_id=${encodeURIComponent(params.affiliateId)}`,
+    ];
+    if (params.subIds.length > 0) query.push(`sub_id=${encodeURIComponent(params.subIds.join('-'))}`);
+    return `${affiliateRedirectEndpoint(link.region)}?${query.join('&')}`;
+  }
+}
+
+// ---------------------------------------------------------------- main site (shopee.<region>, www., m.)
+
+function parseMainSite(url: URL, region: string): ParsedLink {
+  const segments = pathSegments(url.pathname);
+  const section = segments[0]?.toLowerCase();
+  if (section !== undefined && NON_SHOPPABLE_SECTIONS.has(section)) {
+    return notAProduct(region, REASONS.nonShoppablePage);
+  }
+  if (section === UNIVERSAL_LINK_SEGMENT) return parseUniversalLink(url, region, segments.slice(1));
+
+  const ids = productIdsFromPath(segments) ?? productIdsFromQuery(url.searchParams);
+  if (ids) return productLink(url, region, ids);
+  const pagePath = canonicalPagePath(segments);
+  if (pagePath !== null) return pageLink(url, region, pagePath);
+  return notAProduct(region, REASONS.unknownPage);
+}
+
+/** `/universal-link/<target>`: app deep links; only product and shop targets are shoppable. */
+function parseUniversalLink(url: URL, region: string, target: string[]): ParsedLink {
+  const ids = productIdsFromPath(target) ?? productIdsFromQuery(url.searchParams);
+  if (ids) return productLink(url, region, ids);
+  if (isShopPath(target)) return pageLink(url, region, `/${target.join('/')}`);
+  return notAProduct(region, REASONS.universalLinkTarget);
+}
+
+/** `/<Slug>-i.<s>.<i>`, `/product/<s>/<i>`, `/opaanlp/<s>/<i>`, `/<shop-username>/<s>/<i>`. */
+function productIdsFromPath(segments: readonly string[]): ProductIds | null {
+  if (segments.length === 1) {
+    const match = SLUG_PRODUCT_SEGMENT.exec(segments[0]);
+    return match ? { shopId: match[1], itemId: match[2], slugSegment: segments[0] } : null;
+  }
+  if (segments.length === 3) {
+    const [owner, shopId, itemId] = segments;
+    if (PRODUCT_OWNER_SEGMENT.test(owner) && ID.test(shopId) && ID.test(itemId)) return { shopId, itemId };
+  }
+  return null;
+}
+
+/** `?shopid=&itemid=` or `?shop_id=&item_id=`. */
+function productIdsFromQuery(params: URLSearchParams): ProductIds | null {
+  for (const [shopParam, itemParam] of QUERY_ID_PARAMS) {
+    const shopId = params.get(shopParam);
+    const itemId = params.get(itemParam);
+    if (shopId && itemId && ID.test(shopId) && ID.test(itemId)) return { shopId, itemId };
+  }
+  return null;
+}
+
+/** The canonical path of a convertible non-product page, or null when the path is not one. */
+function canonicalPagePath(segments: readonly string[]): string | null {
+  if (segments.length === 0) return '/';
+  const [first, second] = segments;
+  if (segments.length === 1) {
+    const isShopOrKeywordPage = USERNAME_SEGMENT.test(first) && !ROUTE_PREFIXES.has(first.toLowerCase());
+    return CATEGORY_SEGMENT.test(first) || isShopOrKeywordPage ? `/${first}` : null;
+  }
+  if (isShopPath(segments)) return `/${segments.join('/')}`;
+  if (segments.length === 2 && first.toLowerCase() === 'm') return `/m/${second}`;
+  return null;
+}
+
+/** `shop/<shopId>` */
+function isShopPath(segments: readonly string[]): boolean {
+  return segments.length === 2 && segments[0].toLowerCase() === 'shop' && ID.test(segments[1]);
+}
+
+function productLink(url: URL, region: string, ids: ProductIds): ParsedLink {
+  const path = ids.slugSegment ? `/${ids.slugSegment}` : `/product/${ids.shopId}/${ids.itemId}`;
+  return {
+    marketplace: MARKETPLACE,
+    kind: 'product',
+    region,
+    canonicalUrl: `${mainSiteOrigin(region)}${path}${voucherQuery(url.search)}`,
+    shopId: ids.shopId,
+    itemId: ids.itemId,
+  };
+}
+
+function pageLink(url: URL, region: string, path: string): ParsedLink {
+  return {
+    marketplace: MARKETPLACE,
+    kind: 'page',
+    region,
+    canonicalUrl: `${mainSiteOrigin(region)}${path}${withoutTrackingQuery(url.search)}`,
+  };
+}
+
+// ---------------------------------------------------------------- short-link hosts (s.shopee.*, shp.ee, shope.ee)
+
+function parseShortLinkHost(url: URL, region: string): ParsedLink {
+  const segments = pathSegments(url.pathname);
+  if (segments.length === 1 && segments[0].toLowerCase() === AFFILIATE_REDIRECT_SEGMENT) {
+    return parseAffiliateRedirect(url, region);
+  }
+  if (segments.length === 1 && SHORT_CODE_SEGMENT.test(segments[0])) {
+    return { marketplace: MARKETPLACE, kind: 'short', region };
+  }
+  return invalidLink(region, REASONS.shortLinkWithoutCode);
+}
+
+/**
+ * A foreign affiliate's an_redir link. It is never fetched (that would count a click for them):
+ * its origin_link is parsed instead, and the foreign affiliate_id / sub_id are dropped.
+ */
+function parseAffiliateRedirect(url: URL, region: string): ParsedLink {
+  const origin = originLinkUrl(url.searchParams.get(ORIGIN_LINK_PARAM));
+  const host = origin && classifyShopeeHost(normalizeHostname(origin.hostname));
+  if (!origin || host?.role !== 'main') return invalidLink(region, REASONS.badAffiliateRedirect);
+  return { ...parseMainSite(origin, host.region), fromAffiliateRedirect: true };
+}
+
+/** The origin_link as a URL: http(s), no userinfo; tolerates one extra level of percent-encoding. */
+function originLinkUrl(value: string | null): URL | null {
+  if (!value) return null;
+  let link = value.trim();
+  if (/^https?%3A/i.test(link)) link = safeDecode(link);
+  const url = tryParseUrl(link);
+  if (!url || !HTTP_PROTOCOLS.has(url.protocol) || url.username || url.password) return null;
+  return url;
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** Non-empty path segments, still percent-encoded as in the URL. */
+function pathSegments(pathname: string): string[] {
+  return pathname.split('/').filter((segment) => segment.length > 0);
+}
+
+function notAProduct(region: string, reason: string): ParsedLink {
+  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'not_a_product', reason };
+}
+
+function invalidLink(region: string, reason: string): ParsedLink {
+  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'invalid_link', reason };
+}

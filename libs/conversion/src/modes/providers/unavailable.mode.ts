@@ -1,0 +1,30 @@
+import type { ParsedLink } from '../../links';
+import type { ConvertMode } from '../convert-modes';
+import { failed, type LinkOutcome } from '../item-error';
+import { ModeProvider } from '../mode-provider';
+
+/**
+ * A mode this version does not offer yet: every link fails with `mode_unavailable` (never a made-up
+ * result), so callers can tell it apart from a bad link. Replaced by the real provider when it lands.
+ */
+export class UnavailableMode extends ModeProvider {
+  constructor(readonly mode: ConvertMode) {
+    super();
+  }
+
+  async convert(links: readonly ParsedLink[]): Promise<LinkOutcome[]> {
+    return links.map(() => failed('mode_unavailable', `The ${this.mode} mode is not available yet`));
+  }
+}
+
+/** Modes whose real provider has not landed; see the README's mode table. */
+export const UNAVAILABLE_MODES: readonly ConvertMode[] = [
+  'own_shortener',
+  'custom_domain_shortener',
+  'marketplace_api',
+  'ext_shortener_1',
+  'ext_shortener_2',
+  'ext_shortener_3',
+  'ext_shortener_4',
+  'ext_shortener_5',
+];

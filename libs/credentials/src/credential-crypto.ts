@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const KEY_PREFIX = 'sk_';
+export const TOKEN_PREFIX = 'tok_';
+export const KEY_RANDOM_CHARS = 32;
+export const TOKEN_RANDOM_CHARS = 40;
+export const KEY_SHAPE = /^sk_[0-9A-Za-z]{32}$/;
+export const TOKEN_SHAPE = /^tok_[0-9A-Za-z]{40}$/;
+
+/** Uniform base62 characters from the CSPRNG (rejection sampling: no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** `sk_AbCd…wXyZ`: enough to recognise a key, useless to an attacker. */
+export function keyPreview(apiKey: string): string {
+  return `${apiKey.slice(0, KEY_PREFIX.length + 4)}…${apiKey.slice(-4)}`;
+}
+
+/** The keyed-hash edge for credentials: HMAC-SHA256 with CREDENTIALS_SECRET, hex encoded. */
+@Injectable()
+export class CredentialHasher {
+  constructor(private readonly secret: string) {}
+
+  hash(value: string): string {
+    return createHmac('sha256', this.secret).update(value, 'utf8').digest('hex');
+  }
+
+  /** Constant-time comparison of two hex digests of equal length. */
+  static same(a: string, b: string): boolean {
+    const left = Buffer.from(a, 'hex');
+    const right = Buffer.from(b, 'hex');
+    return left.length === right.length && timingSafeEqual(left, right);
+  }
+}
+
+export interface IssuedPair {
+  apiKey: string;
+  apiToken: string;
+}
+
+export function newPair(): IssuedPair {
+  return {
+    apiKey: KEY_PREFIX + randomBase62(KEY_RANDOM_CHARS),
+    apiToken: TOKEN_PREFIX + randomBase62(TOKEN_RANDOM_CHARS),
+  };
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
+import { ApiCredentialsGuard } from './api-credentials.guard';
+import { CredentialHasher } from './credential-crypto';
+import { Credential } from './credential.entity';
+import { CredentialsService } from './credentials.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Credential])],
+  providers: [
+    CredentialsService,
+    ApiCredentialsGuard,
+    Clock,
+    {
+      provide: CredentialHasher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        if (!config.CREDENTIALS_SECRET) throw new Error('CREDENTIALS_SECRET is not set');
+        return new CredentialHasher(config.CREDENTIALS_SECRET);
+      },
+    },
+  ],
+  exports: [CredentialsService, ApiCredentialsGuard],
+})
+export class CredentialsModule {}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
+import type { MemberPlan, MemberRole } from '@app/members';
+import { DataSource, IsNull } from 'typeorm';
+import { CredentialCache } from './credential-cache';
+import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
+import { Credential } from './credential.entity';
+import type { Principal } from './principal';
+
+export const MAX_GRACE_SECONDS = 86_400;
+
+interface VerifyRow {
+  id: string;
+  member_id: string;
+  token_hash: string;
+  key_preview: string;
+  expires_at: Date | null;
+  plan: MemberPlan;
+  role: MemberRole;
+  default_affiliate_id: string | null;
+}
+
+/** A digest that matches no token: compared against when the key is unknown, so both failures cost the same. */
+const NO_TOKEN_HASH = '0'.repeat(64);
+
+@Injectable()
+export class CredentialsService {
+  private readonly cache = new CredentialCache();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly hasher: CredentialHasher,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Creates a new pair for the member. Pairs that were working keep working for `graceSeconds`
+   * (0 revokes them now). Returns the pair in clear text: the only time the token exists outside the caller.
+   */
+  async issue(memberId: string, graceSeconds = 0): Promise<IssuedPair & { credential: Credential }> {
+    const grace = Math.max(0, Math.min(MAX_GRACE_SECONDS, Math.floor(graceSeconds)));
+    const pair = newPair();
+    const credential = await this.db.transaction(async (manager) => {
+      const repo = manager.getRepository(Credential);
+      const now = this.clock.now();
+      if (grace === 0) {
+        await repo.update({ memberId, revokedAt: IsNull() }, { revokedAt: now });
+      } else {
+        await manager.query(
+          `UPDATE credentials SET expires_at = LEAST(COALESCE(expires_at, 'infinity'::timestamptz), $2)
+            WHERE member_id = $1 AND revoked_at IS NULL`,
+          [memberId, new Date(now.getTime() + grace * 1000)],
+        );
+      }
+      return repo.save(
+        repo.create({
+          memberId,
+          keyHash: this.hasher.hash(pair.apiKey),
+          tokenHash: this.hasher.hash(pair.apiToken),
+          keyPreview: keyPreview(pair.apiKey),
+          revokedAt: null,
+          expiresAt: null,
+        }),
+      );
+    });
+    this.cache.dropMember(memberId);
+    return { ...pair, credential };
+  }
+
+  /**
+   * The member behind a key/token pair, or null when the pair is wrong, revoked, expired or its member
+   * disabled. Which part was wrong is not told, and both cases cost one query and one HMAC comparison.
+   */
+  async verify(apiKey: string, apiToken: string): Promise<Principal | null> {
+    if (!KEY_SHAPE.test(apiKey) || !TOKEN_SHAPE.test(apiToken)) return null;
+    const nowMs = this.clock.now().getTime();
+    const pairHash = this.hasher.hash(`${apiKey}\n${apiToken}`);
+    const cached = this.cache.get(pairHash, nowMs);
+    if (cached) return cached;
+
+    const rows: VerifyRow[] = await this.db.query(
+      `SELECT c.id, c.member_id, c.token_hash, c.key_preview, c.expires_at, m.plan, m.role, m.default_affiliate_id
+         FROM credentials c JOIN members m ON m.id = c.member_id
+        WHERE c.key_hash = $1 AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > $2)
+          AND m.disabled_at IS NULL`,
+      [this.hasher.hash(apiKey), new Date(nowMs)],
+    );
+    const row = rows[0];
+    const tokenMatches = CredentialHasher.same(this.hasher.hash(apiToken), row?.token_hash ?? NO_TOKEN_HASH);
+    if (!row || !tokenMatches) return null;
+
+    const principal: Principal = {
+      memberId: row.member_id,
+      credentialId: row.id,
+      keyPreview: row.key_preview,
+      plan: row.plan,
+      role: row.role,
+      defaultAffiliateId: row.default_affiliate_id,
+    };
+    const expiresAtMs = Math.min(
+      nowMs + this.config.CREDENTIAL_CACHE_TTL_MS,
+      row.expires_at ? new Date(row.expires_at).getTime() : Number.POSITIVE_INFINITY,
+    );
+    if (expiresAtMs > nowMs) this.cache.set(pairHash, principal, expiresAtMs);
+    return principal;
+  }
+
+  /** Forget cached verifications of a member (after a plan, role or settings change). */
+  forgetMember(memberId: string): void {
+    this.cache.dropMember(memberId);
+  }
+}

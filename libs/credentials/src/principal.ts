@@ -1,0 +1,11 @@
+import type { MemberPlan, MemberRole } from '@app/members';
+
+/** Who an API call is made by, once its key and token are verified. */
+export interface Principal {
+  memberId: string;
+  credentialId: string;
+  keyPreview: string;
+  plan: MemberPlan;
+  role: MemberRole;
+  defaultAffiliateId: string | null;
+}

@@ -5,6 +5,7 @@ const moduleNameMapper = {
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] };
 
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -21,7 +22,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       moduleNameMapper,
       transform,
-      testTimeout: 60000,
     },
   ],
 };

@@ -106,6 +106,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   configureApp(app, config);
   await app.init();
   const testApp = new TestApp(app, config);
-  if (usingPostgres) await testApp.dataSource.query('TRUNCATE credentials, members RESTART IDENTITY CASCADE');
+  if (!config.usesEmbeddedDatabase)
+    await testApp.dataSource.query('TRUNCATE credentials, members RESTART IDENTITY CASCADE');
   return testApp;
 }

@@ -20,7 +20,7 @@ export function databaseModule(): DynamicModule {
       migrationsRun: true,
       retryAttempts: config.NODE_ENV === 'test' ? 0 : 5,
       retryDelay: 2000,
-      logging: ['error', 'migration'] as const,
+      logging: ['migration'] as const,
     }),
   });
 }

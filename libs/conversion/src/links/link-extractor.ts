@@ -17,9 +17,13 @@ interface Candidate {
 /** Same as linkify-it's default `maxLength`. */
 const MAX_LINK_LENGTH = 10_000;
 const APP_SCHEME = 'shopee:';
-/** Links never contain white space, so the text is scanned word by word. */
-const WORD = /\S+/g;
 
+/**
+ * `Voucher:` in `Voucher:shopee.vn/…`: linkify-it ignores a scheme-less link right after a colon.
+ * What precedes the first colon holds no `.` or `/`, so it cannot be (part of) a link; a colon
+ * before `/` (a scheme) or a digit (a port, a time) is not a label.
+ */
+const LABEL = /^[^./:]+:(?![/\d])/;
 /** Scheme starts. linkify-it only sees a scheme after a space or punctuation, not after `ngay`, `👉` or `2`. */
 const SCHEME_START = /(?:https?|shopee):\/\//gi;
 /** Characters after which a scheme is part of the current link (`?u=https://…`, `/web/2020/https://…`). */
@@ -34,12 +38,13 @@ const PATH_CHAR =
   /[^\s"<>`^{|}\\\u00a1\u00ab\u00b7\u00bb\u00bf\u2000-\u206f\u2e00-\u2e7f\u3000-\u303f\ufe10-\ufe1f\ufe30-\ufe4f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/;
 
 /**
- * What ends a link wherever it appears, host included: zero-width and other format characters,
- * arrows, dingbats and the other symbol blocks used as emoji, variation selectors, astral characters
- * (surrogates: most emoji), `…` and `...`.
+ * The text is scanned word by word: a link never holds white space, nor what we decide ends a link
+ * wherever it appears, host included: zero-width and other format characters, arrows, dingbats and
+ * the other symbol blocks used as emoji, variation selectors, astral characters (surrogates: most
+ * emoji), `…` and runs of three dots or more. So `link👉shopee.vn/…🔥` yields the word `shopee.vn/…`.
  */
-const LINK_BREAK =
-  /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\u2026\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u3030\u303d\ufe0e\ufe0f\ud800-\udfff]|\.\.\./;
+const WORD =
+  /(?:[^\s.\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\u2026\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u3030\u303d\ufe0e\ufe0f\ud800-\udfff]|(?<!\.\.)(?!\.\.\.)(?!(?<=\.)\.\.)\.)+/g;
 
 /** Trailing characters that belong to the sentence, not to the link. */
 const TRAILING_PUNCTUATION: ReadonlySet<string> = new Set([
@@ -104,10 +109,13 @@ const linkify = new LinkifyIt({
  */
 export function extractLinks(text: string): FoundLink[] {
   const links: FoundLink[] = [];
-  for (const word of text.matchAll(WORD)) {
-    if (!mayHoldLink(word[0])) continue;
-    for (const candidate of findCandidates(word[0])) {
-      const link = refine(text, word.index + candidate.start, word.index + candidate.end, candidate.hasScheme);
+  for (const match of text.matchAll(WORD)) {
+    if (!mayHoldLink(match[0])) continue;
+    const labelLength = LABEL.exec(match[0])?.[0].length ?? 0;
+    const word = match[0].slice(labelLength);
+    const offset = match.index + labelLength;
+    for (const candidate of findCandidates(word)) {
+      const link = refine(text, offset + candidate.start, offset + candidate.end, candidate.hasScheme);
       if (link) links.push(link);
     }
   }
@@ -191,8 +199,6 @@ class GluedSchemes {
 
 function refine(text: string, start: number, end: number, hasScheme: boolean): FoundLink | null {
   if (!hasScheme) start = skipNonHostPrefix(text, start, end);
-  const breakAt = text.slice(start, end).search(LINK_BREAK);
-  if (breakAt !== -1) end = start + breakAt;
   end = cutAtClosingQuote(text, start, end);
   end = trimTrailingPunctuation(text, start, end);
   const url = text.slice(start, end);
@@ -201,8 +207,8 @@ function refine(text: string, start: number, end: number, hasScheme: boolean): F
 }
 
 /**
- * linkify-it allows emoji and symbols in host names, so `link👉shopee.vn/…` is one fuzzy match:
- * the host starts after its last character that cannot be part of a host name.
+ * linkify-it allows symbols in host names, so `Giá™shopee.vn/…` is one fuzzy match: the host
+ * starts after its last character that cannot be part of a host name.
  */
 function skipNonHostPrefix(text: string, start: number, end: number): number {
   let hostStart = start;

@@ -27,8 +27,8 @@ const USERNAME_SEGMENT = /^[A-Za-z0-9._]{2,64}$/;
 /** `/<code>` on a short-link host. */
 const SHORT_CODE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 const HTTP_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
-/** Single segments that look like usernames but are route prefixes missing their ids. */
-const ROUTE_PREFIXES: ReadonlySet<string> = new Set(['product', 'opaanlp', 'shop']);
+/** Single segments that look like usernames but are routes missing their ids (or an_redir, which lives on s.shopee.*). */
+const ROUTE_PREFIXES: ReadonlySet<string> = new Set(['product', 'opaanlp', 'shop', 'an_redir']);
 
 const AFFILIATE_REDIRECT_SEGMENT = 'an_redir';
 const ORIGIN_LINK_PARAM = 'origin_link';
@@ -145,7 +145,7 @@ function parseMainSite(url: URL, region: string): ParsedLink {
 function parseUniversalLink(url: URL, region: string, target: string[]): ParsedLink {
   const ids = productIdsFromPath(target) ?? productIdsFromQuery(url.searchParams);
   if (ids) return productLink(url, region, ids);
-  if (isShopPath(target)) return pageLink(url, region, `/${target.join('/')}`);
+  if (isShopPath(target)) return pageLink(url, region, shopPagePath(target));
   return notAProduct(region, REASONS.universalLinkTarget);
 }
 
@@ -162,11 +162,15 @@ function productIdsFromPath(segments: readonly string[]): ProductIds | null {
   return null;
 }
 
-/** `?shopid=&itemid=` or `?shop_id=&item_id=`. */
+/** `?shopid=&itemid=` or `?shop_id=&item_id=` (parameter names compared case-insensitively). */
 function productIdsFromQuery(params: URLSearchParams): ProductIds | null {
+  const byName = new Map<string, string>();
+  params.forEach((value, name) => {
+    if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), value);
+  });
   for (const [shopParam, itemParam] of QUERY_ID_PARAMS) {
-    const shopId = params.get(shopParam);
-    const itemId = params.get(itemParam);
+    const shopId = byName.get(shopParam);
+    const itemId = byName.get(itemParam);
     if (shopId && itemId && ID.test(shopId) && ID.test(itemId)) return { shopId, itemId };
   }
   return null;
@@ -180,7 +184,7 @@ function canonicalPagePath(segments: readonly string[]): string | null {
     const isShopOrKeywordPage = USERNAME_SEGMENT.test(first) && !ROUTE_PREFIXES.has(first.toLowerCase());
     return CATEGORY_SEGMENT.test(first) || isShopOrKeywordPage ? `/${first}` : null;
   }
-  if (isShopPath(segments)) return `/${segments.join('/')}`;
+  if (isShopPath(segments)) return shopPagePath(segments);
   if (segments.length === 2 && first.toLowerCase() === 'm') return `/m/${second}`;
   return null;
 }
@@ -188,6 +192,10 @@ function canonicalPagePath(segments: readonly string[]): string | null {
 /** `shop/<shopId>` */
 function isShopPath(segments: readonly string[]): boolean {
   return segments.length === 2 && segments[0].toLowerCase() === 'shop' && ID.test(segments[1]);
+}
+
+function shopPagePath(segments: readonly string[]): string {
+  return `/shop/${segments[1]}`;
 }
 
 function productLink(url: URL, region: string, ids: ProductIds): ParsedLink {

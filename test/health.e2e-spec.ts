@@ -25,6 +25,13 @@ describe('operational basics', () => {
     expect(schema.properties.content.example).toContain('shopee.vn');
   });
 
+  it('serves the Swagger UI page at /docs', async () => {
+    const res = await t.send(t.http.get('/docs'));
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/html');
+    expect(res.text).toContain('swagger-ui');
+  });
+
   it('sends security headers and no X-Powered-By', async () => {
     const res = await t.send(t.http.get('/health'));
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -17,7 +17,7 @@ async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; 
       {
         cwd: ROOT,
         env: { PATH: process.env.PATH, DATA_DIR: dataDir, CREDENTIALS_SECRET: TEST_SECRET, NODE_OPTIONS: '' },
-        timeout: 60_000,
+        timeout: 120_000,
       },
     );
     return { code: 0, stdout, stderr };
@@ -84,5 +84,5 @@ describe('CLI: members:create and credentials:regenerate', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 240_000); // four cold ts-node starts of the whole app: slow on a busy 2-core machine
 });

@@ -139,14 +139,29 @@ describe('POST /api/convert', () => {
       expect(res.body.mode).toBe('TinyURL');
     });
 
-    it('fails short links per item until they can be resolved', async () => {
+    it('converts short links through their resolution, and fails per item the ones that cannot be resolved', async () => {
+      // Resolutions already in the cache (test/resolve-short-links.e2e-spec.ts fetches them from fake servers).
+      const future = new Date(t.clock.now().getTime() + 3600_000);
+      await t.dataSource.query(
+        `INSERT INTO resolved_links (short_url, resolved_url, failure, resolved_at, expires_at)
+         VALUES ($1, $2, NULL, $4, $5), ($3, NULL, 'http_status', $4, $5)`,
+        [
+          'https://s.shopee.vn/AbCdEf123',
+          'https://shopee.vn/opaanlp/123/456?__mobile__=1&uls_trackid=x&mmp_pid=an_999',
+          'https://s.shopee.vn/Expired99',
+          t.clock.now(),
+          future,
+        ],
+      );
       const res = await convert({
-        content: 'xem https://s.shopee.vn/AbCdEf123 nhé',
+        content: 'xem https://s.shopee.vn/AbCdEf123 nhé, và s.shopee.vn/Expired99',
         mode: 'affiliate',
         affiliate_id: AFFILIATE_ID,
       });
       expect(res.status).toBe(200);
-      expect(res.body.items[0]).toMatchObject({ ok: false, error: { code: 'short_link_unsupported' } });
+      expect(res.body.summary).toEqual({ total: 2, success: 1, failed: 1 });
+      expect(res.body.items[0]).toMatchObject({ ok: true, output: anRedir('https://shopee.vn/product/123/456') });
+      expect(res.body.items[1]).toMatchObject({ ok: false, output: null, error: { code: 'resolution_failed' } });
     });
 
     it('uses the affiliate id saved on the member when the request has none', async () => {

@@ -1,16 +1,48 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { AppConfig, loadConfig } from '@app/common';
+import { IpBanService } from '@app/abuse';
+import { AppConfig, Clock, loadConfig } from '@app/common';
 import { CredentialsService } from '@app/credentials';
-import { Member, MemberPlan, MembersService, PasswordHasher } from '@app/members';
+import { Member, MemberPlan, MemberRole, MembersService, PasswordHasher } from '@app/members';
+import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import request, { Response, Test as SuperTest } from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../../apps/api/src/app.module';
 import { configureApp } from '../../apps/api/src/configure-app';
 
 export const TEST_SECRET = 'test-credentials-secret-0123456789abcdef';
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef-xyz';
+export const TEST_SETTINGS_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_PASSWORD = 'correct horse battery';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Every table the tests write to, emptied when a test app starts on a real Postgres. */
+const TABLES = [
+  'member_usage',
+  'auth_attempts',
+  'sessions',
+  'member_secrets',
+  'credentials',
+  'members',
+  'abuse_events',
+  'ip_bans',
+  'resolved_links',
+];
+
+/** A clock the tests move by hand (session timeouts, grace periods, throttling windows). */
+export class FakeClock extends Clock {
+  private offsetMs = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
 
 export interface TestMember {
   member: Member;
@@ -24,14 +56,39 @@ const FORBIDDEN_IN_BODY: Array<[RegExp, string]> = [
   [/\bat [^\s]+ \(.*:\d+:\d+\)/, 'a stack trace'],
   [/node_modules|\.ts:\d+/, 'a source path'],
   [new RegExp(TEST_SECRET), 'the credentials secret'],
+  [new RegExp(TEST_SESSION_SECRET), 'the session secret'],
+  [new RegExp(TEST_SETTINGS_KEY.replace(/[+/]/g, '\\$&')), 'the settings encryption key'],
+  [/\$2[aby]\$\d\d\$/, 'a bcrypt password hash'],
+  [/v1:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{22}:/, 'an encrypted setting'],
+  [/\b[0-9a-f]{64}\b/, 'a 64-hex digest (credential or session id hash)'],
   [/\b(SELECT|INSERT|UPDATE|DELETE)\b .*\b(FROM|INTO|SET)\b/, 'SQL'],
 ];
 
-/** Fails the test when a response leaks a token, a stack trace, a secret or SQL. */
-export function assertSafeResponse(res: Response): void {
-  const text = res.text ?? '';
+/** The one response allowed to carry an API token: the regenerate answer, in its `api_token` field. */
+function bodyToScan(res: Response): string {
+  const path = (res as Response & { req?: { path?: string } }).req?.path ?? '';
+  if (res.status === 200 && path.startsWith('/account/credentials/regenerate') && res.type === 'application/json') {
+    const { api_token: _shownOnce, ...rest } = res.body as Record<string, unknown>;
+    return JSON.stringify(rest);
+  }
+  return res.text ?? '';
+}
+
+/** The session id inside an `lc_sid` Set-Cookie header value (`s:<id>.<signature>`, URL-encoded). */
+export function sessionIdFromCookie(cookie: string): string | null {
+  const match = /^lc_sid=s%3A([^.;]+)\./.exec(cookie);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** Fails the test when a response leaks a token, a password hash, a secret, a session id, a stack trace or SQL. */
+export function assertSafeResponse(res: Response, sessionIds: Iterable<string> = []): void {
+  const text = bodyToScan(res);
   for (const [pattern, what] of FORBIDDEN_IN_BODY) {
     if (pattern.test(text)) throw new Error(`Response to ${res.status} leaks ${what}: ${text.slice(0, 300)}`);
+  }
+  for (const sid of sessionIds) {
+    const hash = createHash('sha256').update(sid).digest('hex');
+    if (text.includes(sid) || text.includes(hash)) throw new Error(`Response to ${res.status} leaks a session id`);
   }
   if (res.status >= 400 && res.type === 'application/json') {
     const body = res.body as { ok?: unknown; error?: { code?: unknown; message?: unknown }; request_id?: unknown };
@@ -45,29 +102,44 @@ export function assertSafeResponse(res: Response): void {
 }
 
 export class TestApp {
+  /** Every session id the app has handed out in a cookie during this test app's life. */
+  readonly sessionIds = new Set<string>();
+
   constructor(
     readonly app: NestExpressApplication,
     readonly config: AppConfig,
+    readonly clock: FakeClock,
+    private readonly logLines: string[],
   ) {}
 
   get http() {
     return request(this.app.getHttpServer());
   }
 
+  /** The log lines written so far (only captured when created with `captureLogs`). */
+  get logs(): string {
+    return this.logLines.join('');
+  }
+
   /** Sends a supertest request and checks the response is safe before handing it back. */
   async send(pending: SuperTest): Promise<Response> {
     const res = await pending;
-    assertSafeResponse(res);
+    const cookies = res.headers['set-cookie'] as unknown as string[] | undefined;
+    for (const cookie of cookies ?? []) {
+      const sid = sessionIdFromCookie(cookie);
+      if (sid) this.sessionIds.add(sid);
+    }
+    assertSafeResponse(res, this.sessionIds);
     return res;
   }
 
   async createMember(
-    options: { email?: string; plan?: MemberPlan; defaultAffiliateId?: string } = {},
+    options: { email?: string; plan?: MemberPlan; role?: MemberRole; defaultAffiliateId?: string } = {},
   ): Promise<TestMember> {
     const email = options.email ?? `member-${Math.random().toString(36).slice(2)}@example.com`;
     let member = await this.app
       .get(MembersService)
-      .create({ email, password: 'correct horse battery', plan: options.plan });
+      .create({ email, password: TEST_PASSWORD, plan: options.plan, role: options.role });
     if (options.defaultAffiliateId) {
       await this.dataSource.getRepository(Member).update(member.id, { defaultAffiliateId: options.defaultAffiliateId });
       member = (await this.app.get(MembersService).findById(member.id))!;
@@ -85,28 +157,53 @@ export class TestApp {
   }
 }
 
+export interface TestAppOptions {
+  /** Keep the app's log lines (at LOG_LEVEL, default info) in `t.logs` instead of muting them. */
+  captureLogs?: boolean;
+  /** Keep what the database holds (a restart of an app that ran before), instead of emptying it. */
+  keepData?: boolean;
+}
+
 /**
  * Boots the real root module (real database: DATABASE_URL when set, else an in-memory embedded one),
- * configured exactly as `main.ts` does. Only the bcrypt cost is lowered, to keep tests fast.
+ * configured exactly as `main.ts` does. Only the edges are replaced: the bcrypt cost is lowered to keep tests
+ * fast, and the clock is a `FakeClock` the test can move (`t.clock.advance(ms)`).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     DATA_DIR: 'memory://',
     CREDENTIALS_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'silent',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    SETTINGS_ENCRYPTION_KEY: TEST_SETTINGS_KEY,
+    LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
     NODE_ENV: 'test',
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+  const logLines: string[] = [];
+  const logDestination = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const clock = new FakeClock();
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(config, options.captureLogs ? { logDestination } : {})],
+  })
     .overrideProvider(PasswordHasher)
     .useValue(new PasswordHasher(4))
+    .overrideProvider(Clock)
+    .useValue(clock)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   configureApp(app, config);
   await app.init();
-  const testApp = new TestApp(app, config);
-  if (!config.usesEmbeddedDatabase)
-    await testApp.dataSource.query('TRUNCATE credentials, members RESTART IDENTITY CASCADE');
+  const testApp = new TestApp(app, config, clock, logLines);
+  if (!config.usesEmbeddedDatabase && !options.keepData) {
+    await testApp.dataSource.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+    // The bans were loaded at start, before the tables were emptied.
+    await app.get(IpBanService).refresh();
+  }
   return testApp;
 }

@@ -2,10 +2,21 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AbuseModule } from '@app/abuse';
+import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule, dataSourceOptions, GlobalExceptionFilter, loggerModule } from '@app/common';
 import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
+import { UsageModule } from '@app/usage';
+import type { DestinationStream } from 'pino';
+import { AccountController } from './account/account.controller';
+import { AccountService } from './account/account.service';
+import { AuthController } from './account/auth.controller';
+import { AdminAbuseController } from './abuse/admin-abuse.controller';
+import { ApiLimitsController } from './abuse/api-limits.controller';
+import { AdminMembersController } from './admin/admin.controller';
+import { AdminService } from './admin/admin.service';
 import { ConvertController } from './convert/convert.controller';
 import { ENTITIES } from './entities';
 import { HealthController } from './health/health.controller';
@@ -25,22 +36,40 @@ export function databaseModule(): DynamicModule {
   });
 }
 
+export interface AppModuleOptions {
+  /** Where log lines go instead of stdout (tests read them back). */
+  logDestination?: DestinationStream;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        loggerModule(),
+        loggerModule(options.logDestination),
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         MembersModule,
         CredentialsModule,
         ConversionModule,
+        AuthModule,
+        UsageModule,
+        AbuseModule,
       ],
-      controllers: [ConvertController, HealthController],
+      controllers: [
+        ConvertController,
+        HealthController,
+        AuthController,
+        AccountController,
+        AdminMembersController,
+        ApiLimitsController,
+        AdminAbuseController,
+      ],
       providers: [
+        AccountService,
+        AdminService,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },
       ],

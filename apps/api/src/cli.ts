@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
 import { acquireEmbeddedLock, AppConfig, AppException, ConfigModule } from '@app/common';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
@@ -18,7 +19,7 @@ class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), databaseModule(), MembersModule, CredentialsModule],
+      imports: [ConfigModule.forRoot(config), databaseModule(), MembersModule, CredentialsModule, AbuseEventsModule],
     };
   }
 }
@@ -86,6 +87,13 @@ async function run(argv: string[]): Promise<Record<string, string>> {
     const member = await members.findByEmail(email);
     if (!member) throw new UsageError(`No member with email ${email}`);
     const pair = await credentials.issue(member.id, graceFlag(flags));
+    // Written when the app context closes, below.
+    app.get(AbuseEvents).record({
+      type: 'credential_regenerated',
+      memberId: member.id,
+      keyPreview: pair.credential.keyPreview,
+      detail: { grace_seconds: graceFlag(flags), via: 'cli' },
+    });
     return { member_id: member.id, api_key: pair.apiKey, api_token: pair.apiToken };
   } finally {
     await app.close();

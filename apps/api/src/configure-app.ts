@@ -1,12 +1,15 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
 import { AppConfig, bodyParsing, requestIdMiddleware } from '@app/common';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { assetsMiddleware, pagesMiddleware } from './pages/pages';
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
- * JSON body pipeline and the OpenAPI docs. Shared by `main.ts` and the e2e tests, so tests run the real thing.
+ * JSON body pipeline, the pages, sessions and the OpenAPI docs. Shared by `main.ts` and the e2e tests, so
+ * tests run the real thing.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
@@ -14,7 +17,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use(helmet());
+  app.use('/assets', assetsMiddleware());
+  app.use(pagesMiddleware());
   app.use(...bodyParsing({ limitBytes: config.BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }));
+  // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).
+  app.use(['/account', '/admin'], sessionMiddleware(config, app.get(PgSessionStore)));
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
@@ -23,11 +30,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
       .setTitle('Link Conversion API')
       .setDescription(
         'Converts every marketplace link in a text into an affiliate link, a short link, or the clean original ' +
-          'link. Errors always come as `{ ok: false, error: { code, message }, request_id }`.',
+          'link. Errors always come as `{ ok: false, error: { code, message }, request_id }`. The account and ' +
+          'admin routes use the session cookie and need the `X-CSRF-Token` header on every POST/PATCH. API calls are ' +
+          'rate-limited per API key and per member (`RateLimit-Policy` and `RateLimit` headers, ' +
+          'draft-ietf-httpapi-ratelimit-headers-10; 429 `rate_limited` with `Retry-After`), and an IP that sends ' +
+          'too many wrong credentials is banned for a while (403 `ip_blocked` with `Retry-After`).',
       )
       .setVersion('1')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Token' }, 'api-token')
+      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'session')
       .addSecurityRequirements('api-key')
       .addSecurityRequirements('api-token')
       .build(),

@@ -1,5 +1,19 @@
+import { AbuseEvent, IpBan } from '@app/abuse';
+import { AuthAttempt, Session } from '@app/auth';
+import { ResolvedLink } from '@app/conversion';
 import { Credential } from '@app/credentials';
-import { Member } from '@app/members';
+import { Member, MemberSecret } from '@app/members';
+import { MemberUsage } from '@app/usage';
 
 /** Every TypeORM entity of the service, for the app's DataSource and the migration CLI. */
-export const ENTITIES = [Member, Credential];
+export const ENTITIES = [
+  Member,
+  Credential,
+  MemberSecret,
+  Session,
+  AuthAttempt,
+  MemberUsage,
+  AbuseEvent,
+  IpBan,
+  ResolvedLink,
+];

@@ -1,6 +1,7 @@
-export { AppConfig, ConfigError, loadConfig } from './config/app-config';
+export { AppConfig, ConfigError, loadConfig, SETTINGS_KEY_SHAPE } from './config/app-config';
 export { ConfigModule } from './config/config.module';
-export { ensureCredentialsSecret } from './config/secret-file';
+export { IsIpList, parseIpList, type IpRange } from './config/ip-list';
+export { ensureCredentialsSecret, ensureSecrets, type EnsuredSecret } from './config/secret-file';
 export { AppException, type ErrorDetails } from './errors/app-exception';
 export { type ErrorCode, statusForCode } from './errors/error-codes';
 export { errorEnvelope, type ErrorEnvelope } from './errors/error-envelope';
@@ -10,6 +11,7 @@ export { isDatabaseUnavailable, toAppException } from './errors/to-app-exception
 export { bodyParsing, type BodyParsingOptions } from './http/body-parsing';
 export { exceedsJsonDepth } from './http/json-depth';
 export { requestIdMiddleware, requestIdOf } from './http/request-id';
+export { clientAddress, ipKeyOf, UNKNOWN_CLIENT } from './http/client-ip';
 export { dataSourceOptions, type DatabaseTarget } from './database/data-source-options';
 export { acquireEmbeddedLock } from './database/embedded-lock';
 export { loggerModule } from './logging/logger.module';

@@ -1,17 +1,47 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
 import { ConversionService } from './conversion.service';
+import { MarketplaceSettingsSource, NoMarketplaceSettings } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
 import { ModeProvider } from './modes/mode-provider';
 import { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
 import { AffiliateMode } from './modes/providers/affiliate.mode';
 import { LinkGocMode } from './modes/providers/link-goc.mode';
 import { UNAVAILABLE_MODES, UnavailableMode } from './modes/providers/unavailable.mode';
+import {
+  AddressPolicy,
+  DnsLookup,
+  ResolvedLink,
+  ResolvedLinkStore,
+  RESOLVER_OPTIONS,
+  resolverOptionsFrom,
+  ResolverOptions,
+  ShortLinkHttpClient,
+  ShortLinkResolutionService,
+  ShortLinkResolver,
+  TypeOrmResolvedLinkStore,
+} from './resolver';
 
 const BUILT_MODES = [AffiliateMode, LinkGocMode];
 
 @Module({
+  imports: [TypeOrmModule.forFeature([ResolvedLink])],
   providers: [
+    Clock,
     Marketplaces,
+    { provide: RESOLVER_OPTIONS, inject: [AppConfig], useFactory: resolverOptionsFrom },
+    { provide: AddressPolicy, useFactory: () => new AddressPolicy() },
+    DnsLookup,
+    {
+      provide: ShortLinkHttpClient,
+      inject: [RESOLVER_OPTIONS],
+      useFactory: (options: ResolverOptions) => new ShortLinkHttpClient(options),
+    },
+    ShortLinkResolver,
+    { provide: ResolvedLinkStore, useClass: TypeOrmResolvedLinkStore },
+    ShortLinkResolutionService,
+    { provide: MarketplaceSettingsSource, useClass: NoMarketplaceSettings },
     ...BUILT_MODES,
     {
       provide: MODE_PROVIDERS,

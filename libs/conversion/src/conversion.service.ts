@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig, AppException } from '@app/common';
 import type { Principal } from '@app/credentials';
 import { extractLinks, FoundLink, ParsedLink } from './links';
+import { MarketplaceSettingsSource } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
 import { CONVERT_MODES, ConvertMode } from './modes/convert-modes';
 import { failed, ItemError, LinkOutcome } from './modes/item-error';
+import { ModeContext, ModeProvider } from './modes/mode-provider';
 import { ModeRegistry } from './modes/mode-registry';
+import { ShortLinkResolutionService } from './resolver';
 
 export interface ConvertInput {
   content: string;
@@ -39,22 +42,6 @@ interface MarketplaceLink {
   parsed: ParsedLink;
 }
 
-/** A link that no mode can convert, decided before any mode runs. */
-function precheck(link: ParsedLink): LinkOutcome | null {
-  switch (link.kind) {
-    case 'product':
-    case 'page':
-      return null;
-    case 'short':
-      return failed(
-        'short_link_unsupported',
-        'Short links are not resolved by this version; paste the full product link',
-      );
-    case 'not_convertible':
-      return failed(link.reasonCode ?? 'not_a_product', link.reason ?? 'This link is not a product page');
-  }
-}
-
 export function summaryMessage(total: number, success: number): string {
   if (total === 0) return 'No marketplace links found';
   const failedCount = total - success;
@@ -79,6 +66,8 @@ export class ConversionService {
   constructor(
     private readonly marketplaces: Marketplaces,
     private readonly registry: ModeRegistry,
+    private readonly resolution: ShortLinkResolutionService,
+    private readonly settings: MarketplaceSettingsSource,
     private readonly config: AppConfig,
   ) {}
 
@@ -101,9 +90,11 @@ export class ConversionService {
     }
 
     const links = this.findMarketplaceLinks(input.content);
-    const outcomes = await this.convertDistinct(links, async (convertible) =>
-      provider.convert(convertible, { principal, affiliateId: affiliateId ?? null, subIds: input.subIds ?? [] }),
-    );
+    const outcomes = await this.convertDistinct(links, provider, {
+      principal,
+      affiliateId: affiliateId ?? null,
+      subIds: input.subIds ?? [],
+    });
     const items = links.map(({ found, parsed }, index): ConvertItem => {
       const outcome = outcomes.get(found.url)!;
       const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };
@@ -131,21 +122,40 @@ export class ConversionService {
     return links;
   }
 
-  /** One outcome per distinct input link: the same link twice is converted once. */
+  /**
+   * One outcome per distinct input link: the same link twice is converted once. Links no mode can convert fail
+   * here; short links are resolved first (when the mode needs the page they lead to), and the links left are
+   * handed to the mode all at once.
+   */
   private async convertDistinct(
     links: readonly MarketplaceLink[],
-    convert: (convertible: ParsedLink[]) => Promise<LinkOutcome[]>,
+    provider: ModeProvider,
+    context: ModeContext,
   ): Promise<Map<string, LinkOutcome>> {
     const outcomes = new Map<string, LinkOutcome>();
     const pending = new Map<string, ParsedLink>();
+    const shortLinks = new Map<string, ParsedLink>();
     for (const { found, parsed } of links) {
-      if (outcomes.has(found.url) || pending.has(found.url)) continue;
-      const early = precheck(parsed);
-      if (early) outcomes.set(found.url, early);
-      else pending.set(found.url, parsed);
+      if (outcomes.has(found.url) || pending.has(found.url) || shortLinks.has(found.url)) continue;
+      if (parsed.kind === 'not_convertible') {
+        outcomes.set(found.url, failed(parsed.reasonCode ?? 'not_a_product', parsed.reason ?? 'Not a product page'));
+      } else if (parsed.kind === 'short' && provider.resolvesShortLinks) {
+        shortLinks.set(found.url, parsed);
+      } else {
+        pending.set(found.url, parsed);
+      }
+    }
+    if (shortLinks.size > 0) {
+      const resolved = await this.resolution.resolveAll([...shortLinks.values()]);
+      for (const [input, parsed] of shortLinks) {
+        const outcome = resolved.get(parsed.shortUrl!)!;
+        if (outcome.ok) pending.set(input, outcome.link);
+        else outcomes.set(input, { ok: false, error: outcome.error });
+      }
     }
     if (pending.size > 0) {
-      const converted = await convert([...pending.values()]);
+      const marketplaceSettings = await this.settings.forMember(context.principal);
+      const converted = await provider.convert([...pending.values()], { ...context, marketplaceSettings });
       [...pending.keys()].forEach((input, i) => outcomes.set(input, converted[i]));
     }
     return outcomes;

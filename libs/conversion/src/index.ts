@@ -10,7 +10,20 @@ export {
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto, ErrorResponseDto } from './dto/convert-response.dto';
 export { CONVERT_MODES, CONVERT_MODE_NAMES, isConvertMode, type ConvertMode } from './modes/convert-modes';
-export type { ItemError, ItemErrorCode, LinkOutcome } from './modes/item-error';
+export { ITEM_ERROR_CODES, type ItemError, type ItemErrorCode, type LinkOutcome } from './modes/item-error';
 export { ModeProvider, type ModeContext } from './modes/mode-provider';
 export { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
 export { Marketplaces } from './marketplaces';
+export type { MarketplaceId, MarketplaceSettings } from './links';
+export { MarketplaceSettingsSource, NoMarketplaceSettings } from './marketplace-settings';
+export {
+  AddressPolicy,
+  DnsLookup,
+  ResolvedLink,
+  ResolvedLinkStore,
+  RESOLVER_OPTIONS,
+  ShortLinkHttpClient,
+  type ResolvedAddress,
+  type ResolverOptions,
+  type ShortLinkHttpOptions,
+} from './resolver';

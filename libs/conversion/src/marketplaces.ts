@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { LinkIdentifier, MarketplaceAdapter, MarketplaceId, ParsedLink, ShopeeAdapter } from './links';
+import {
+  LazadaAdapter,
+  LinkIdentifier,
+  MarketplaceAdapter,
+  MarketplaceId,
+  normalizeHostname,
+  ParsedLink,
+  ShopeeAdapter,
+  TikiAdapter,
+  TikTokAdapter,
+} from './links';
 
 /** The marketplace adapters in use, and identification of a raw link against them. */
 @Injectable()
@@ -8,7 +18,12 @@ export class Marketplaces {
   private readonly identifier: LinkIdentifier;
 
   constructor() {
-    const adapters: MarketplaceAdapter[] = [new ShopeeAdapter()];
+    const adapters: MarketplaceAdapter[] = [
+      new ShopeeAdapter(),
+      new LazadaAdapter(),
+      new TikTokAdapter(),
+      new TikiAdapter(),
+    ];
     this.adapters = new Map(adapters.map((adapter) => [adapter.id, adapter]));
     this.identifier = new LinkIdentifier(adapters);
   }
@@ -22,5 +37,20 @@ export class Marketplaces {
     const adapter = this.adapters.get(id);
     if (!adapter) throw new Error(`No adapter for marketplace "${id}"`);
     return adapter;
+  }
+
+  /**
+   * The short link `url` is, when the resolver may fetch it for `marketplace`: an http(s) URL without userinfo
+   * or explicit port, on one of that marketplace's short-link hosts, which its adapter parses as a short link.
+   * Null for anything else. (The resolver fetches over https whatever the scheme of the link.)
+   */
+  fetchableShortLink(url: URL, marketplace: MarketplaceId): ParsedLink | null {
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.port) {
+      return null;
+    }
+    const adapter = this.adapters.get(marketplace);
+    if (!adapter?.isShortLinkHost(normalizeHostname(url.hostname))) return null;
+    const parsed = this.identifier.identify(url.href);
+    return parsed?.kind === 'short' && parsed.marketplace === marketplace && parsed.shortUrl ? parsed : null;
   }
 }

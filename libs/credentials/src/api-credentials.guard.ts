@@ -1,6 +1,7 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { AppException } from '@app/common';
 import type { Request, Response } from 'express';
+import { KEY_SHAPE, keyPreview } from './credential-crypto';
 import { CredentialsService } from './credentials.service';
 import type { Principal } from './principal';
 
@@ -44,12 +45,23 @@ function presentedPair(req: Request): PresentedPair {
 }
 
 /**
+ * Told about every wrong key/token pair, before the 401 is sent (the abuse module counts them per IP).
+ * Gets a preview of the key only when the key has the valid shape, never the key or the token.
+ */
+export abstract class CredentialFailureListener {
+  abstract onInvalidCredentials(req: Request, keyPreview: string | null): Promise<void>;
+}
+
+/**
  * Authenticates API calls by `X-API-Key` + `X-API-Token` (or, deprecated, `api_key` + `api_token` in the
  * JSON body when neither header is sent). Puts the `Principal` on the request.
  */
 @Injectable()
 export class ApiCredentialsGuard implements CanActivate {
-  constructor(private readonly credentials: CredentialsService) {}
+  constructor(
+    private readonly credentials: CredentialsService,
+    @Optional() private readonly failures?: CredentialFailureListener,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
@@ -72,7 +84,10 @@ export class ApiCredentialsGuard implements CanActivate {
       );
     }
     const principal = await this.credentials.verify(pair.key, pair.token);
-    if (!principal) throw new AppException('invalid_credentials', 'The API key or token is not valid');
+    if (!principal) {
+      await this.failures?.onInvalidCredentials(req, KEY_SHAPE.test(pair.key) ? keyPreview(pair.key) : null);
+      throw new AppException('invalid_credentials', 'The API key or token is not valid');
+    }
     (req as AuthenticatedRequest).principal = principal;
     return true;
   }

@@ -19,6 +19,15 @@ interface VerifyRow {
   plan: MemberPlan;
   role: MemberRole;
   default_affiliate_id: string | null;
+  default_sub_ids: string[] | null;
+}
+
+/** What the account page shows about a member's pairs: never a hash, never a token. */
+export interface CredentialSummary {
+  /** The pair in use (the newest one without an end date), or null before the first one is made. */
+  current: { keyPreview: string; createdAt: Date } | null;
+  /** Older pairs still working during their grace period. */
+  expiring: Array<{ keyPreview: string; createdAt: Date; expiresAt: Date }>;
 }
 
 /** A digest that matches no token: compared against when the key is unknown, so both failures cost the same. */
@@ -81,7 +90,8 @@ export class CredentialsService {
     if (cached) return cached;
 
     const rows: VerifyRow[] = await this.db.query(
-      `SELECT c.id, c.member_id, c.token_hash, c.key_preview, c.expires_at, m.plan, m.role, m.default_affiliate_id
+      `SELECT c.id, c.member_id, c.token_hash, c.key_preview, c.expires_at, m.plan, m.role, m.default_affiliate_id,
+              m.default_sub_ids
          FROM credentials c JOIN members m ON m.id = c.member_id
         WHERE c.key_hash = $1 AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > $2)
           AND m.disabled_at IS NULL`,
@@ -98,6 +108,7 @@ export class CredentialsService {
       plan: row.plan,
       role: row.role,
       defaultAffiliateId: row.default_affiliate_id,
+      defaultSubIds: row.default_sub_ids ?? [],
     };
     const expiresAtMs = Math.min(
       nowMs + this.config.CREDENTIAL_CACHE_TTL_MS,
@@ -105,6 +116,26 @@ export class CredentialsService {
     );
     if (expiresAtMs > nowMs) this.cache.set(pairHash, principal, expiresAtMs);
     return principal;
+  }
+
+  /** The member's working pairs, as previews and dates. */
+  async summary(memberId: string): Promise<CredentialSummary> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .getRepository(Credential)
+      .createQueryBuilder('credential')
+      .where('credential.member_id = :memberId', { memberId })
+      .andWhere('credential.revoked_at IS NULL')
+      .andWhere('(credential.expires_at IS NULL OR credential.expires_at > :now)', { now })
+      .orderBy('credential.created_at', 'DESC')
+      .getMany();
+    const current = rows.find((row) => row.expiresAt === null);
+    return {
+      current: current ? { keyPreview: current.keyPreview, createdAt: current.createdAt } : null,
+      expiring: rows
+        .filter((row) => row.expiresAt !== null)
+        .map((row) => ({ keyPreview: row.keyPreview, createdAt: row.createdAt, expiresAt: row.expiresAt! })),
+    };
   }
 
   /** Forget cached verifications of a member (after a plan, role or settings change). */

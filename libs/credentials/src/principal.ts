@@ -8,4 +8,6 @@ export interface Principal {
   plan: MemberPlan;
   role: MemberRole;
   defaultAffiliateId: string | null;
+  /** The member's saved `sub_ids`, used when a request sends none. */
+  defaultSubIds: string[];
 }

@@ -27,6 +27,17 @@ export class Member {
   @Column({ name: 'default_affiliate_id', type: 'varchar', length: 64, nullable: true })
   defaultAffiliateId!: string | null;
 
+  /** Used by convert when a request carries no `sub_ids` (an explicit empty array means none). */
+  @Column({ name: 'default_sub_ids', type: 'jsonb', default: () => "'[]'" })
+  defaultSubIds!: string[];
+
+  /**
+   * Bumped when every session of the member must end (password change, account disabled). A session made
+   * under an older version is refused even if its row survived (e.g. a request that was in flight).
+   */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion!: number;
+
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
 

@@ -1,12 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
 import { Member } from './member.entity';
 import { MembersService } from './members.service';
 import { PasswordHasher } from './password-hasher';
+import { MemberSecret } from './settings/member-secret.entity';
+import { MemberSettingsService } from './settings/member-settings.service';
+import { SecretCipher } from './settings/secret-cipher';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Member])],
-  providers: [MembersService, { provide: PasswordHasher, useFactory: () => new PasswordHasher() }],
-  exports: [MembersService],
+  imports: [TypeOrmModule.forFeature([Member, MemberSecret])],
+  providers: [
+    MembersService,
+    MemberSettingsService,
+    Clock,
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    {
+      provide: SecretCipher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        if (!config.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is not set');
+        return new SecretCipher(config.SETTINGS_ENCRYPTION_KEY);
+      },
+    },
+  ],
+  exports: [MembersService, MemberSettingsService, PasswordHasher],
 })
 export class MembersModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppException } from '@app/common';
+import { AppException, Clock } from '@app/common';
 import { QueryFailedError, Repository } from 'typeorm';
 import { Member, MemberPlan, MemberRole } from './member.entity';
 import { PasswordHasher, passwordProblem } from './password-hasher';
@@ -12,6 +12,20 @@ export interface NewMember {
   plan?: MemberPlan;
 }
 
+export interface MemberQuery {
+  /** Part of the email address, case-insensitive. */
+  email?: string;
+  /** 1-based. */
+  page: number;
+  perPage: number;
+}
+
+export interface MemberChanges {
+  plan?: MemberPlan;
+  role?: MemberRole;
+  disabled?: boolean;
+}
+
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 const UNIQUE_VIOLATION = '23505';
 
@@ -19,11 +33,17 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
 @Injectable()
 export class MembersService {
   constructor(
     @InjectRepository(Member) private readonly members: Repository<Member>,
     private readonly passwords: PasswordHasher,
+    private readonly clock: Clock,
   ) {}
 
   async create(input: NewMember): Promise<Member> {
@@ -39,13 +59,15 @@ export class MembersService {
       role: input.role ?? 'member',
       plan: input.plan ?? 'free',
       defaultAffiliateId: null,
+      defaultSubIds: [],
+      sessionVersion: 0,
       disabledAt: null,
     });
     try {
       return await this.members.save(member);
     } catch (error) {
       if (error instanceof QueryFailedError && (error as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw new AppException('invalid_request', 'A member with this email already exists', { field: 'email' });
+        throw new AppException('conflict', 'A member with this email already exists', { field: 'email' });
       }
       throw error;
     }
@@ -57,5 +79,54 @@ export class MembersService {
 
   findById(id: string): Promise<Member | null> {
     return this.members.findOneBy({ id });
+  }
+
+  /**
+   * Replaces the password and bumps the session version, so every session made before is refused from now
+   * on (the caller also deletes them). Returns the member as it is now.
+   */
+  async setPassword(memberId: string, password: string): Promise<Member> {
+    const problem = passwordProblem(password);
+    if (problem) throw new AppException('invalid_request', problem, { field: 'new_password' });
+    const passwordHash = await this.passwords.hash(password);
+    await this.members
+      .createQueryBuilder()
+      .update(Member)
+      .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
+      .where('id = :memberId', { memberId })
+      .execute();
+    const member = await this.findById(memberId);
+    if (!member) throw new AppException('not_found', 'No such member');
+    return member;
+  }
+
+  /** A page of members, newest first, optionally filtered by part of the email address. */
+  async list(query: MemberQuery): Promise<{ members: Member[]; total: number }> {
+    const builder = this.members.createQueryBuilder('member').orderBy('member.created_at', 'DESC');
+    const email = query.email?.trim().toLowerCase();
+    if (email) builder.where(`member.email LIKE :pattern ESCAPE '\\'`, { pattern: `%${likeLiteral(email)}%` });
+    const [members, total] = await builder
+      .addOrderBy('member.id', 'ASC')
+      .skip((query.page - 1) * query.perPage)
+      .take(query.perPage)
+      .getManyAndCount();
+    return { members, total };
+  }
+
+  /**
+   * Changes plan, role or the disabled state. Disabling sets `disabled_at` and bumps the session version
+   * (the caller also ends the sessions and drops cached credentials); enabling clears `disabled_at`.
+   */
+  async change(memberId: string, changes: MemberChanges): Promise<Member> {
+    const member = await this.findById(memberId);
+    if (!member) throw new AppException('not_found', 'No such member');
+    if (changes.plan !== undefined) member.plan = changes.plan;
+    if (changes.role !== undefined) member.role = changes.role;
+    if (changes.disabled === true && !member.disabledAt) {
+      member.disabledAt = this.clock.now();
+      member.sessionVersion += 1;
+    }
+    if (changes.disabled === false) member.disabledAt = null;
+    return this.members.save(member);
   }
 }

@@ -8,9 +8,17 @@ import {
   ApiPayloadTooLargeResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import {
+  ApiThrottlerGuard,
+  IP_BLOCKED_HEADERS,
+  IpBanGuard,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMITED_HEADERS,
+} from '@app/abuse';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 import {
   ConversionService,
@@ -19,16 +27,20 @@ import {
   ConvertResult,
   ErrorResponseDto,
 } from '@app/conversion';
+import { UsageService } from '@app/usage';
 
 @ApiTags('convert')
 @Controller('api')
 export class ConvertController {
-  constructor(private readonly conversion: ConversionService) {}
+  constructor(
+    private readonly conversion: ConversionService,
+    private readonly usage: UsageService,
+  ) {}
 
   @Post('convert')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @UseGuards(ApiCredentialsGuard)
+  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @ApiOperation({
     summary: 'Convert every marketplace link in a text',
     description:
@@ -37,17 +49,31 @@ export class ConvertController {
   })
   @ApiHeader({ name: 'X-API-Key', required: true, description: 'sk_... (from the account area or the CLI)' })
   @ApiHeader({ name: 'X-API-Token', required: true, description: 'tok_... (shown once when the pair is created)' })
-  @ApiOkResponse({ type: ConvertResponseDto })
+  @ApiOkResponse({ type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_json, invalid_request or invalid_mode' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'plan_required or not_configured' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'ip_blocked (with Retry-After), plan_required or not_configured',
+    headers: IP_BLOCKED_HEADERS,
+  })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited', headers: RATE_LIMITED_HEADERS })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
-  convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
-    return this.conversion.convert(
-      { content: body.content, mode: body.mode, affiliateId: body.affiliate_id, subIds: body.sub_ids },
+  async convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
+    const result = await this.conversion.convert(
+      {
+        content: body.content,
+        mode: body.mode,
+        affiliateId: body.affiliate_id,
+        // The member's saved sub ids apply only when the request sends none (an empty array means none).
+        subIds: body.sub_ids ?? req.principal.defaultSubIds,
+      },
       req.principal,
     );
+    // In memory only: the counters reach the database off the request path (UsageService).
+    this.usage.record(req.principal.memberId);
+    return result;
   }
 }

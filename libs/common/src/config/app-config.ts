@@ -1,10 +1,33 @@
 import { Transform, plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MinLength, Min, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MinLength,
+  Min,
+  validateSync,
+} from 'class-validator';
+import { IsIpList } from './ip-list';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+const toBool = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
+  return value;
+};
 const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** 32 bytes in base64 or base64url, with or without the padding. */
+export const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /**
  * Every setting the service reads, validated once at start-up (see `loadConfig`).
@@ -43,6 +66,82 @@ export class AppConfig {
   @IsString()
   @MinLength(32, { message: 'CREDENTIALS_SECRET must be at least 32 characters' })
   CREDENTIALS_SECRET?: string;
+
+  /**
+   * Key that signs the session cookie (`lc_sid`). Required with DATABASE_URL (every instance must share it);
+   * generated under DATA_DIR otherwise.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  /**
+   * AES-256-GCM key for the member settings stored encrypted (marketplace app secret, Bitly token, ...):
+   * 32 bytes, base64 or base64url. Required with DATABASE_URL; generated under DATA_DIR otherwise.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(SETTINGS_KEY_SHAPE, { message: 'SETTINGS_ENCRYPTION_KEY must be 32 bytes, base64 encoded (44 characters)' })
+  SETTINGS_ENCRYPTION_KEY?: string;
+
+  /** `Secure` flag of the session cookie: `auto` (when the request came over TLS, per TRUST_PROXY), `true`, `false`. */
+  @IsIn(['auto', 'true', 'false'], { message: 'COOKIE_SECURE must be auto, true or false' })
+  COOKIE_SECURE: 'auto' | 'true' | 'false' = 'auto';
+
+  /** A session unused for this long is over. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_080)
+  SESSION_IDLE_TIMEOUT_MINUTES = 60;
+
+  /** A session is over this long after login, used or not. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  SESSION_ABSOLUTE_TIMEOUT_HOURS = 12;
+
+  /** Whether `POST /account/register` accepts new members. */
+  @Transform(toBool)
+  @IsBoolean({ message: 'REGISTRATION_OPEN must be true or false' })
+  REGISTRATION_OPEN = true;
+
+  /** Sign-ups accepted from one IP address (IPv6: one /64) per hour. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  REGISTRATIONS_PER_IP_PER_HOUR = 10;
+
+  /** Failed logins for one account from one IP address within the window before 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_IP = 5;
+
+  /** Failed logins from one IP address (any account) within the window before 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_MAX_FAILURES_PER_IP = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+  /** How often the in-process usage counters are written to `member_usage`, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  USAGE_FLUSH_INTERVAL_MS = 5000;
 
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   SHORT_LINK_BASE_URL = 'http://localhost:3000/s';
@@ -83,6 +182,152 @@ export class AppConfig {
   @Max(600_000)
   CREDENTIAL_CACHE_TTL_MS = 30_000;
 
+  /** Short-link resolver: most HTTP requests (hops) made for one short link, the first one included. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  LINK_RESOLVER_MAX_HOPS = 5;
+
+  /** Short-link resolver: TCP connect + TLS handshake time-out, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  LINK_RESOLVER_CONNECT_TIMEOUT_MS = 3000;
+
+  /** Short-link resolver: time-out until the response headers (and for any pause in a body), in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  LINK_RESOLVER_HEADERS_TIMEOUT_MS = 5000;
+
+  /** Short-link resolver: time-out for the whole resolution of one short link, every hop included, in ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(120_000)
+  LINK_RESOLVER_TOTAL_TIMEOUT_MS = 8000;
+
+  /** Short-link resolver: most bytes of an HTML body read (for og:url / canonical). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(1024 * 1024)
+  LINK_RESOLVER_MAX_BODY_BYTES = 64 * 1024;
+
+  /** Short-link resolver: short links of one request resolved at the same time. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  LINK_RESOLVER_CONCURRENCY = 8;
+
+  /** Short-link resolver: after this long (ms), a request starts no further resolution (those links fail). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  LINK_RESOLVER_REQUEST_BUDGET_MS = 10_000;
+
+  /** How long a resolved short link is reused (cache), in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(90 * 24 * 3600)
+  LINK_RESOLVER_CACHE_TTL_SECONDS = 7 * 24 * 3600;
+
+  /** How long a failed resolution is reused before the short link is tried again, in seconds (0 = never). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(24 * 3600)
+  LINK_RESOLVER_FAILURE_TTL_SECONDS = 600;
+
+  /** Rate-limit window, in seconds, shared by the `per_key` and `per_member` limits. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** Requests per window for one API key of a Free member. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_FREE_PER_KEY = 60;
+
+  /** Requests per window for all API keys of a Free member together. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_FREE_PER_MEMBER = 120;
+
+  /** Requests per window for one API key of a Pro member. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_PRO_PER_KEY = 600;
+
+  /** Requests per window for all API keys of a Pro member together. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_PRO_PER_MEMBER = 1200;
+
+  /** Wrong API credentials from one IP (IPv6: one /64) within the failure window that ban the IP. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  IP_BAN_MAX_FAILURES = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  IP_BAN_FAILURE_WINDOW_MINUTES = 10;
+
+  /** Length of a first ban; each further ban within the look-back doubles it, up to IP_BAN_MAX_MINUTES. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(525_600)
+  IP_BAN_BASE_MINUTES = 15;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(525_600)
+  IP_BAN_MAX_MINUTES = 1440;
+
+  /** How far back earlier bans of the same IP count for the doubling. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(8760)
+  IP_BAN_REPEAT_LOOKBACK_HOURS = 168;
+
+  /** IPs and CIDR ranges that are never banned, comma-separated (`203.0.113.7, 10.0.0.0/8`). */
+  @IsIpList({ message: 'IP_BAN_ALLOWLIST must be a comma-separated list of IP addresses or CIDR ranges' })
+  IP_BAN_ALLOWLIST = '';
+
+  /** Prefix of every Redis key (and channel) of this service, so several services can share one Redis. */
+  @Matches(/^[A-Za-z0-9:_.-]{0,64}$/, { message: 'REDIS_KEY_PREFIX must be up to 64 of [A-Za-z0-9:_.-]' })
+  REDIS_KEY_PREFIX = 'linkconv:';
+
+  /** How often buffered abuse events are written to `abuse_events`, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  ABUSE_EVENTS_FLUSH_INTERVAL_MS = 1000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -94,6 +339,11 @@ export class AppConfig {
     if (raw === 'false') return false;
     if (/^\d+$/.test(raw)) return Number(raw);
     return raw.split(',').map((part) => part.trim());
+  }
+
+  /** The `secure` option of the session cookie, in the form express-session wants. */
+  get cookieSecure(): boolean | 'auto' {
+    return this.COOKIE_SECURE === 'auto' ? 'auto' : this.COOKIE_SECURE === 'true';
   }
 
   get usesEmbeddedDatabase(): boolean {
@@ -112,7 +362,14 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const known = Object.keys(new AppConfig());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'CREDENTIALS_SECRET']) {
+  for (const key of [
+    ...known,
+    'DATABASE_URL',
+    'REDIS_URL',
+    'CREDENTIALS_SECRET',
+    'SESSION_SECRET',
+    'SETTINGS_ENCRYPTION_KEY',
+  ]) {
     const value = env[key];
     if (value !== undefined) picked[key] = value;
   }

@@ -1,28 +1,97 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppConfig, ConfigError } from './app-config';
+import { AppConfig, ConfigError, SETTINGS_KEY_SHAPE } from './app-config';
 
-const SECRET_FILE = 'credentials-secret';
+/** A secret setting that is required with DATABASE_URL and generated once under DATA_DIR otherwise. */
+interface GeneratedSecretSpec {
+  name: 'CREDENTIALS_SECRET' | 'SESSION_SECRET' | 'SETTINGS_ENCRYPTION_KEY';
+  file: string;
+  requirement: string;
+  generate: () => string;
+  isValid: (value: string) => boolean;
+}
 
-/**
- * Makes sure CREDENTIALS_SECRET is set. With a real DATABASE_URL it must come from the environment
- * (several instances must share it). With the embedded database a secret is generated once and kept
- * under DATA_DIR, so keys issued before a restart still verify after it.
- */
-export function ensureCredentialsSecret(config: AppConfig): { generated: boolean; path?: string } {
-  if (config.CREDENTIALS_SECRET) return { generated: false };
-  if (!config.usesEmbeddedDatabase) {
-    throw new ConfigError(['CREDENTIALS_SECRET is required when DATABASE_URL is set (at least 32 characters)']);
-  }
+const CREDENTIALS_SECRET: GeneratedSecretSpec = {
+  name: 'CREDENTIALS_SECRET',
+  file: 'credentials-secret',
+  requirement: 'at least 32 characters',
+  generate: () => randomBytes(48).toString('base64url'),
+  isValid: (value) => value.length >= 32,
+};
+
+const SESSION_SECRET: GeneratedSecretSpec = {
+  name: 'SESSION_SECRET',
+  file: 'session-secret',
+  requirement: 'at least 32 characters',
+  generate: () => randomBytes(48).toString('base64url'),
+  isValid: (value) => value.length >= 32,
+};
+
+const SETTINGS_ENCRYPTION_KEY: GeneratedSecretSpec = {
+  name: 'SETTINGS_ENCRYPTION_KEY',
+  file: 'settings-encryption-key',
+  requirement: '32 bytes, base64 encoded',
+  generate: () => randomBytes(32).toString('base64'),
+  isValid: (value) => SETTINGS_KEY_SHAPE.test(value),
+};
+
+/** Every secret the service needs, in the order they are checked. */
+const GENERATED_SECRETS = [CREDENTIALS_SECRET, SESSION_SECRET, SETTINGS_ENCRYPTION_KEY];
+
+export interface EnsuredSecret {
+  generated: boolean;
+  path?: string;
+}
+
+/** Reads (or creates, mode 600) the file that keeps a generated secret under DATA_DIR. */
+function ensureSecretFile(config: AppConfig, spec: GeneratedSecretSpec): EnsuredSecret {
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const path = join(config.DATA_DIR, SECRET_FILE);
+  const path = join(config.DATA_DIR, spec.file);
   let generated = false;
   if (!existsSync(path)) {
-    writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, spec.generate(), { mode: 0o600, flag: 'wx' });
     generated = true;
   }
   chmodSync(path, 0o600);
-  config.CREDENTIALS_SECRET = readFileSync(path, 'utf8').trim();
+  const value = readFileSync(path, 'utf8').trim();
+  if (!spec.isValid(value)) throw new ConfigError([`${path} must hold ${spec.name}: ${spec.requirement}`]);
+  config[spec.name] = value;
   return { generated, path };
+}
+
+/**
+ * Makes sure one generated secret is set. With a real DATABASE_URL it must come from the environment
+ * (several instances must share it). With the embedded database it is generated once and kept under
+ * DATA_DIR, so keys, sessions and encrypted settings made before a restart still work after it.
+ */
+function ensureSecret(config: AppConfig, spec: GeneratedSecretSpec): EnsuredSecret {
+  if (config[spec.name]) return { generated: false };
+  if (!config.usesEmbeddedDatabase) {
+    throw new ConfigError([`${spec.name} is required when DATABASE_URL is set (${spec.requirement})`]);
+  }
+  return ensureSecretFile(config, spec);
+}
+
+export function ensureCredentialsSecret(config: AppConfig): EnsuredSecret {
+  return ensureSecret(config, CREDENTIALS_SECRET);
+}
+
+/**
+ * Makes sure CREDENTIALS_SECRET, SESSION_SECRET and SETTINGS_ENCRYPTION_KEY are all set (see `ensureSecret`).
+ * Throws one `ConfigError` listing every missing secret; returns the names and files of those generated now.
+ */
+export function ensureSecrets(config: AppConfig): Array<{ name: string; path: string }> {
+  const missing = GENERATED_SECRETS.filter((spec) => !config[spec.name]);
+  if (missing.length > 0 && !config.usesEmbeddedDatabase) {
+    throw new ConfigError(
+      missing.map((spec) => `${spec.name} is required when DATABASE_URL is set (${spec.requirement})`),
+    );
+  }
+  const generated: Array<{ name: string; path: string }> = [];
+  for (const spec of missing) {
+    const result = ensureSecretFile(config, spec);
+    if (result.generated && result.path) generated.push({ name: spec.name, path: result.path });
+  }
+  return generated;
 }

@@ -5,11 +5,16 @@ export type ErrorCode =
   | 'invalid_mode'
   | 'missing_credentials'
   | 'invalid_credentials'
+  | 'unauthenticated'
   | 'ip_blocked'
   | 'plan_required'
   | 'not_configured'
   | 'forbidden'
+  | 'csrf_failed'
+  | 'wrong_password'
+  | 'registration_closed'
   | 'not_found'
+  | 'conflict'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -26,14 +31,20 @@ export function statusForCode(code: ErrorCode): number {
       return 400;
     case 'missing_credentials':
     case 'invalid_credentials':
+    case 'unauthenticated':
       return 401;
     case 'ip_blocked':
     case 'plan_required':
     case 'not_configured':
     case 'forbidden':
+    case 'csrf_failed':
+    case 'wrong_password':
+    case 'registration_closed':
       return 403;
     case 'not_found':
       return 404;
+    case 'conflict':
+      return 409;
     case 'method_not_allowed':
       return 405;
     case 'payload_too_large':

@@ -1,6 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import { stdSerializers, type DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 
@@ -15,9 +16,33 @@ export const REDACTED_PATHS = [
   '*.api_key',
   '*.api_token',
   '*.password',
+  '*.current_password',
+  '*.new_password',
   '*.token',
   '*.secret',
+  '*.csrf_token',
+  '*.passwordHash',
+  '*.password_hash',
 ];
+
+/**
+ * Errors as pino's standard serializer writes them, minus the SQL parameters a TypeORM `QueryFailedError`
+ * carries (they can hold password hashes, session data or encrypted settings). pino-http hands this function
+ * the already serialized error (a plain object), so both shapes are handled.
+ */
+export function serializeError(error: unknown): unknown {
+  if (error === null || typeof error !== 'object') return error;
+  const serialized = {
+    ...(error instanceof Error ? (stdSerializers.err(error) as unknown as Record<string, unknown>) : error),
+  } as Record<string, unknown>;
+  delete serialized.parameters;
+  const driverError = serialized.driverError;
+  if (driverError && typeof driverError === 'object') {
+    const { parameters: _dropped, ...rest } = driverError as Record<string, unknown>;
+    serialized.driverError = rest;
+  }
+  return serialized;
+}
 
 const SECRET_QUERY_PARAM = /([?&](?:api_key|api_token|key|token|password|secret|access_token)=)[^&#]*/gi;
 
@@ -33,6 +58,7 @@ export function pinoHttpOptions(level: string): Options {
     genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     serializers: {
+      err: serializeError,
       req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
         id: req.id,
         method: req.method,
@@ -45,10 +71,15 @@ export function pinoHttpOptions(level: string): Options {
   };
 }
 
-/** Structured JSON logs (nestjs-pino) for the whole app. */
-export function loggerModule(): DynamicModule {
+/**
+ * Structured JSON logs (nestjs-pino) for the whole app, to stdout, or to `destination` when given (tests
+ * capture the log lines that way to check that no secret reaches them).
+ */
+export function loggerModule(destination?: DestinationStream): DynamicModule {
   return LoggerModule.forRootAsync({
     inject: [AppConfig],
-    useFactory: (config: AppConfig) => ({ pinoHttp: pinoHttpOptions(config.LOG_LEVEL) }),
+    useFactory: (config: AppConfig) => ({
+      pinoHttp: destination ? [pinoHttpOptions(config.LOG_LEVEL), destination] : pinoHttpOptions(config.LOG_LEVEL),
+    }),
   });
 }

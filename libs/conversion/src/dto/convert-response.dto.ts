@@ -1,15 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ITEM_ERROR_CODES } from '../modes/item-error';
 
 class ItemErrorDto {
-  @ApiProperty({
-    enum: [
-      'not_a_product',
-      'invalid_link',
-      'short_link_unsupported',
-      'mode_unavailable',
-      'unsupported_for_marketplace',
-    ],
-  })
+  @ApiProperty({ enum: ITEM_ERROR_CODES })
   code!: string;
 
   @ApiProperty()
@@ -21,7 +14,7 @@ class ConvertItemDto {
   @ApiProperty({ description: 'The link exactly as found in content' }) input!: string;
   @ApiProperty({ description: 'Start offset in content (JavaScript string index)' }) start!: number;
   @ApiProperty({ description: 'End offset in content (exclusive)' }) end!: number;
-  @ApiProperty({ example: 'shopee' }) marketplace!: string;
+  @ApiProperty({ enum: ['shopee', 'lazada', 'tiktok', 'tiki'], example: 'shopee' }) marketplace!: string;
   @ApiProperty({ nullable: true, type: String }) output!: string | null;
   @ApiProperty() ok!: boolean;
   @ApiPropertyOptional({ type: ItemErrorDto }) error?: ItemErrorDto;

@@ -1,11 +1,18 @@
 export { extractLinks, type FoundLink } from './link-extractor';
 export { LinkIdentifier } from './link-identifier';
 export type {
+  AffiliateFailureCode,
+  AffiliateLinkResult,
   AffiliateParams,
   LinkKind,
   MarketplaceAdapter,
   MarketplaceId,
+  MarketplaceSettings,
   NotConvertibleReason,
   ParsedLink,
 } from './marketplace-link';
+export { LazadaAdapter } from './lazada.adapter';
 export { ShopeeAdapter } from './shopee.adapter';
+export { TikiAdapter } from './tiki.adapter';
+export { TikTokAdapter } from './tiktok.adapter';
+export { normalizeHostname, normalizeShortLink } from './url-helpers';

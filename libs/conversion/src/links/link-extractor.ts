@@ -16,7 +16,7 @@ interface Candidate {
 
 /** Same as linkify-it's default `maxLength`. */
 const MAX_LINK_LENGTH = 10_000;
-const APP_SCHEME = 'shopee:';
+const APP_SCHEMES: readonly string[] = ['shopee:', 'shopeevn:'];
 
 /**
  * `Voucher:` in `Voucher:shopee.vn/…`: linkify-it ignores a scheme-less link right after a colon.
@@ -25,7 +25,7 @@ const APP_SCHEME = 'shopee:';
  */
 const LABEL = /^[^./:]+:(?![/\d])/;
 /** Scheme starts. linkify-it only sees a scheme after a space or punctuation, not after `ngay`, `👉` or `2`. */
-const SCHEME_START = /(?:https?|shopee):\/\//gi;
+const SCHEME_START = /(?:https?|shopee(?:vn)?):\/\//gi;
 /** Characters after which a scheme is part of the current link (`?u=https://…`, `/web/2020/https://…`). */
 const EMBEDDED_SCHEME_PRECEDERS: ReadonlySet<string> = new Set(['=', '/', '?', '&', '#']);
 
@@ -91,20 +91,22 @@ const webLikeSchema: SchemaOpts = {
   },
 };
 
-const linkify = new LinkifyIt({
-  fuzzyLink: true,
-  fuzzyEmail: false,
-  urlAuth: true,
-  maxLength: MAX_LINK_LENGTH,
-  rebuilder: new PathRuleBuilder(),
-})
-  .add('ftp:', null)
-  .add('mailto:', null)
-  .add('//', null)
-  .add(APP_SCHEME, webLikeSchema);
+const linkify = APP_SCHEMES.reduce(
+  (instance, scheme) => instance.add(scheme, webLikeSchema),
+  new LinkifyIt({
+    fuzzyLink: true,
+    fuzzyEmail: false,
+    urlAuth: true,
+    maxLength: MAX_LINK_LENGTH,
+    rebuilder: new PathRuleBuilder(),
+  })
+    .add('ftp:', null)
+    .add('mailto:', null)
+    .add('//', null),
+);
 
 /**
- * Every link in `text` (http(s), `www.`, scheme-less `shopee.vn/...`, `shopee://`), sorted by start
+ * Every link in `text` (http(s), `www.`, scheme-less `shopee.vn/...`, `shopee://`, `shopeevn://`), sorted by start
  * and non-overlapping, with the punctuation that posts glue around links left outside.
  */
 export function extractLinks(text: string): FoundLink[] {

@@ -35,7 +35,7 @@ describe('LinkIdentifier', () => {
     ['data URL', 'data:text/html,shopee.vn'],
     ['IP address', 'http://127.0.0.1/Ao-i.1.2'],
     ['IPv6 address', 'http://[::1]/Ao-i.1.2'],
-    ['unrelated marketplace (no adapter yet)', 'https://www.lazada.vn/products/x-i1-s2.html'],
+    ['marketplace whose adapter is not registered here', 'https://www.lazada.vn/products/x-i1-s2.html'],
     ['other site', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
     ['empty string', ''],
     ['white space', '   '],
@@ -68,11 +68,13 @@ describe('LinkIdentifier', () => {
   it('reports an adapter failure as an invalid link instead of throwing', () => {
     const broken: MarketplaceAdapter = {
       id: 'shopee',
+      label: 'Shopee',
       ownsHost: () => true,
+      isShortLinkHost: () => false,
       parse: () => {
         throw new Error('boom');
       },
-      buildAffiliateLink: () => '',
+      buildAffiliateLink: () => ({ ok: true, url: '' }),
     };
     expect(new LinkIdentifier([broken]).identify('https://shopee.vn/x')).toMatchObject({
       marketplace: 'shopee',
@@ -93,7 +95,8 @@ describe('extractLinks + LinkIdentifier + buildAffiliateLink on real posts', () 
     return extractLinks(text).map(({ url }) => {
       const parsed = identifier.identify(url);
       const convertible = parsed && (parsed.kind === 'product' || parsed.kind === 'page');
-      return { url, parsed, affiliate: convertible ? shopee.buildAffiliateLink(parsed, params) : null };
+      const built = convertible ? shopee.buildAffiliateLink(parsed, params) : null;
+      return { url, parsed, affiliate: built?.ok ? built.url : null };
     });
   }
 

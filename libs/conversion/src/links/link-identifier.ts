@@ -9,8 +9,10 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
  * App deep-link schemes, rewritten to the equivalent web "universal link" so the adapter applies
  * its usual rules: `shopee://product/<s>/<i>` → `https://shopee.vn/universal-link/product/<s>/<i>`.
  */
+const shopeeUniversalLink = (url: URL) => `https://shopee.vn/universal-link/${url.host}${url.pathname}${url.search}`;
 const APP_SCHEME_REWRITES: ReadonlyMap<string, (url: URL) => string> = new Map([
-  ['shopee:', (url: URL) => `https://shopee.vn/universal-link/${url.host}${url.pathname}${url.search}`],
+  ['shopee:', shopeeUniversalLink],
+  ['shopeevn:', shopeeUniversalLink],
 ]);
 
 const ADAPTER_FAILURE_REASON = 'This marketplace link could not be read';
@@ -31,7 +33,8 @@ export class LinkIdentifier {
     return adapter ? parseSafely(adapter, url) : null;
   }
 
-  private ownerOf(host: string): MarketplaceAdapter | null {
+  /** The adapter owning a host (lower-case, no trailing dot), or null. */
+  ownerOf(host: string): MarketplaceAdapter | null {
     try {
       return this.adapters.find((adapter) => adapter.ownsHost(host)) ?? null;
     } catch {
@@ -41,7 +44,7 @@ export class LinkIdentifier {
 }
 
 /** An adapter bug must not fail the whole request: the link is reported as unreadable instead. */
-function parseSafely(adapter: MarketplaceAdapter, url: URL): ParsedLink {
+function parseSafely(adapter: MarketplaceAdapter, url: URL): ParsedLink | null {
   try {
     return adapter.parse(url);
   } catch {

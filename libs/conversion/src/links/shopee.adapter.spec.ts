@@ -1,5 +1,5 @@
 import { LinkIdentifier } from './link-identifier';
-import { ParsedLink } from './marketplace-link';
+import { AffiliateParams, ParsedLink } from './marketplace-link';
 import { ShopeeAdapter } from './shopee.adapter';
 
 const adapter = new ShopeeAdapter();
@@ -14,8 +14,8 @@ function product(region: string, shopId: string, itemId: string, canonicalUrl: s
 function page(region: string, canonicalUrl: string): ParsedLink {
   return { marketplace: 'shopee', kind: 'page', region, canonicalUrl };
 }
-function short(region: string): ParsedLink {
-  return { marketplace: 'shopee', kind: 'short', region };
+function short(region: string, shortUrl: string): ParsedLink {
+  return { marketplace: 'shopee', kind: 'short', region, shortUrl };
 }
 function viaRedirect(link: ParsedLink): ParsedLink {
   return { ...link, fromAffiliateRedirect: true };
@@ -213,15 +213,19 @@ describe('ShopeeAdapter via LinkIdentifier: foreign an_redir links', () => {
 
 describe('ShopeeAdapter via LinkIdentifier: short links', () => {
   const cases: Array<[string, ParsedLink]> = [
-    ['https://vn.shp.ee/r1MhnNPY', short('vn')],
-    ['https://shp.ee/abc123', short('vn')],
-    ['https://sg.shp.ee/xyz', short('sg')],
-    ['https://my.shp.ee/xyz', short('com.my')],
-    ['https://s.shopee.vn/8pZnE3uF0k', short('vn')],
-    ['s.shopee.vn/8pZnE3uF0k', short('vn')],
-    ['https://s.shopee.co.th/AbC_-1', short('co.th')],
-    ['https://shope.ee/6fLZS9Tf8B', short('vn')],
-    ['https://s.shopee.vn/8pZnE3uF0k?share_channel_code=1', short('vn')],
+    ['https://vn.shp.ee/r1MhnNPY', short('vn', 'https://vn.shp.ee/r1MhnNPY')],
+    ['https://shp.ee/abc123', short('vn', 'https://shp.ee/abc123')],
+    ['https://sg.shp.ee/xyz', short('sg', 'https://sg.shp.ee/xyz')],
+    ['https://my.shp.ee/xyz', short('com.my', 'https://my.shp.ee/xyz')],
+    ['https://s.shopee.vn/8pZnE3uF0k', short('vn', 'https://s.shopee.vn/8pZnE3uF0k')],
+    ['s.shopee.vn/8pZnE3uF0k', short('vn', 'https://s.shopee.vn/8pZnE3uF0k')],
+    ['http://S.SHOPEE.VN./8pZnE3uF0k#x', short('vn', 'https://s.shopee.vn/8pZnE3uF0k')],
+    ['https://s.shopee.co.th/AbC_-1', short('co.th', 'https://s.shopee.co.th/AbC_-1')],
+    ['https://shope.ee/6fLZS9Tf8B', short('vn', 'https://shope.ee/6fLZS9Tf8B')],
+    [
+      'https://s.shopee.vn/8pZnE3uF0k?share_channel_code=1',
+      short('vn', 'https://s.shopee.vn/8pZnE3uF0k?share_channel_code=1'),
+    ],
   ];
 
   it.each(cases)('%s', (raw, expected) => {
@@ -383,9 +387,15 @@ describe('ShopeeAdapter.ownsHost', () => {
 describe('ShopeeAdapter.buildAffiliateLink', () => {
   const params = { affiliateId: '14354840000', subIds: ['12345', 'aaaa', 'bbbb', 'cccc', 'dddd'] };
 
+  function affiliateUrl(link: ParsedLink, affiliateParams: AffiliateParams): string {
+    const result = adapter.buildAffiliateLink(link, affiliateParams);
+    if (!result.ok) throw new Error(`no affiliate link: ${result.reason}`);
+    return result.url;
+  }
+
   it('builds the official an_redir link (help.shopee.sg sample)', () => {
     const link = identifier.identify(LEGO_SG)!;
-    expect(adapter.buildAffiliateLink(link, params)).toBe(
+    expect(affiliateUrl(link, params)).toBe(
       'https://s.shopee.sg/an_redir?origin_link=' +
         'https%3A%2F%2Fshopee.sg%2FLEGO%25C2%25AE-Icons-Vespa-125-10298-Building-Kit-(1-106-Pieces)-i.68475578.16725783155' +
         '&affiliate_id=14354840000&sub_id=12345-aaaa-bbbb-cccc-dddd',
@@ -394,7 +404,7 @@ describe('ShopeeAdapter.buildAffiliateLink', () => {
 
   it('omits sub_id when there are no sub ids', () => {
     const link = identifier.identify(`${HOODIE_VN}?utm_source=x`)!;
-    expect(adapter.buildAffiliateLink(link, { affiliateId: '17300000000', subIds: [] })).toBe(
+    expect(affiliateUrl(link, { affiliateId: '17300000000', subIds: [] })).toBe(
       'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2FAo-Hoodie-i.564687320.29261186260&affiliate_id=17300000000',
     );
   });
@@ -403,14 +413,14 @@ describe('ShopeeAdapter.buildAffiliateLink', () => {
     const link = identifier.identify(
       'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F1%2F2&affiliate_id=999&sub_id=foreign',
     )!;
-    expect(adapter.buildAffiliateLink(link, { affiliateId: '17300000000', subIds: ['tiktok', 'a1'] })).toBe(
+    expect(affiliateUrl(link, { affiliateId: '17300000000', subIds: ['tiktok', 'a1'] })).toBe(
       'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F1%2F2&affiliate_id=17300000000&sub_id=tiktok-a1',
     );
   });
 
   it('keeps voucher parameters inside origin_link', () => {
     const link = identifier.identify(`${HOODIE_VN}?gads_t_sig=a%2Bb&utm_source=x`)!;
-    expect(adapter.buildAffiliateLink(link, { affiliateId: '1', subIds: [] })).toBe(
+    expect(affiliateUrl(link, { affiliateId: '1', subIds: [] })).toBe(
       `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(`${HOODIE_VN}?gads_t_sig=a%2Bb`)}&affiliate_id=1`,
     );
   });
@@ -420,12 +430,12 @@ describe('ShopeeAdapter.buildAffiliateLink', () => {
     ['com.my', 'https://shopee.com.my/Baju-i.1.2', 'https://s.shopee.com.my/an_redir?'],
     ['co.th', 'https://shopee.co.th/x-i.1.2', 'https://s.shopee.co.th/an_redir?'],
   ])('uses the regional redirect host for %s', (_region, raw, prefix) => {
-    expect(adapter.buildAffiliateLink(identifier.identify(raw)!, params).startsWith(prefix)).toBe(true);
+    expect(affiliateUrl(identifier.identify(raw)!, params).startsWith(prefix)).toBe(true);
   });
 
   it('builds links for pages', () => {
     expect(
-      adapter.buildAffiliateLink(identifier.identify('https://shopee.vn/m/ma-giam-gia')!, {
+      affiliateUrl(identifier.identify('https://shopee.vn/m/ma-giam-gia')!, {
         affiliateId: '1',
         subIds: ['s1'],
       }),
@@ -436,7 +446,7 @@ describe('ShopeeAdapter.buildAffiliateLink', () => {
 
   it('encodes the affiliate id', () => {
     const link = identifier.identify(HOODIE_VN)!;
-    expect(adapter.buildAffiliateLink(link, { affiliateId: 'a&b=c', subIds: [] })).toContain('&affiliate_id=a%26b%3Dc');
+    expect(affiliateUrl(link, { affiliateId: 'a&b=c', subIds: [] })).toContain('&affiliate_id=a%26b%3Dc');
   });
 
   it.each([

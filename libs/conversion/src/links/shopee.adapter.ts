@@ -1,13 +1,20 @@
-import { AffiliateParams, MarketplaceAdapter, MarketplaceId, ParsedLink } from './marketplace-link';
+import {
+  AffiliateLinkResult,
+  AffiliateParams,
+  MarketplaceAdapter,
+  MarketplaceId,
+  ParsedLink,
+} from './marketplace-link';
 import {
   affiliateRedirectEndpoint,
   classifyShopeeHost,
   DEFAULT_REGION,
+  isShopeeShortLinkHost,
   mainSiteOrigin,
   ShopeeHostRole,
 } from './shopee-hosts';
 import { voucherQuery, withoutTrackingQuery } from './shopee-query';
-import { normalizeHostname, safeDecode, tryParseUrl } from './url-helpers';
+import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'shopee';
 
@@ -26,7 +33,6 @@ const PRODUCT_OWNER_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
 const USERNAME_SEGMENT = /^[A-Za-z0-9._]{2,64}$/;
 /** `/<code>` on a short-link host. */
 const SHORT_CODE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
-const HTTP_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 /** Single segments that look like usernames but are routes missing their ids (or an_redir, which lives on s.shopee.*). */
 const ROUTE_PREFIXES: ReadonlySet<string> = new Set(['product', 'opaanlp', 'shop', 'an_redir']);
 
@@ -92,9 +98,14 @@ interface ProductIds {
 
 export class ShopeeAdapter implements MarketplaceAdapter {
   readonly id: MarketplaceId = MARKETPLACE;
+  readonly label = 'Shopee';
 
   ownsHost(host: string): boolean {
     return classifyShopeeHost(host) !== null;
+  }
+
+  isShortLinkHost(host: string): boolean {
+    return isShopeeShortLinkHost(host);
   }
 
   parse(url: URL): ParsedLink {
@@ -110,7 +121,7 @@ export class ShopeeAdapter implements MarketplaceAdapter {
     }
   }
 
-  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): string {
+  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
     if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
       throw new Error(`Cannot build a Shopee affiliate link for a link of kind "${link.kind}"`);
     }
@@ -120,7 +131,7 @@ export class ShopeeAdapter implements MarketplaceAdapter {
       `affiliate_id=${encodeURIComponent(params.affiliateId)}`,
     ];
     if (params.subIds.length > 0) query.push(`sub_id=${encodeURIComponent(params.subIds.join('-'))}`);
-    return `${affiliateRedirectEndpoint(link.region)}?${query.join('&')}`;
+    return { ok: true, url: `${affiliateRedirectEndpoint(link.region)}?${query.join('&')}` };
   }
 }
 
@@ -227,7 +238,7 @@ function parseShortLinkHost(url: URL, region: string): ParsedLink {
     return parseAffiliateRedirect(url, region);
   }
   if (segments.length === 1 && SHORT_CODE_SEGMENT.test(segments[0])) {
-    return { marketplace: MARKETPLACE, kind: 'short', region };
+    return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
   }
   return invalidLink(region, REASONS.shortLinkWithoutCode);
 }
@@ -237,28 +248,13 @@ function parseShortLinkHost(url: URL, region: string): ParsedLink {
  * its origin_link is parsed instead, and the foreign affiliate_id / sub_id are dropped.
  */
 function parseAffiliateRedirect(url: URL, region: string): ParsedLink {
-  const origin = originLinkUrl(url.searchParams.get(ORIGIN_LINK_PARAM));
+  const origin = embeddedWebUrl(url.searchParams.get(ORIGIN_LINK_PARAM));
   const host = origin && classifyShopeeHost(normalizeHostname(origin.hostname));
   if (!origin || host?.role !== 'main') return invalidLink(region, REASONS.badAffiliateRedirect);
   return { ...parseMainSite(origin, host.region), fromAffiliateRedirect: true };
 }
 
-/** The origin_link as a URL: http(s), no userinfo; tolerates one extra level of percent-encoding. */
-function originLinkUrl(value: string | null): URL | null {
-  if (!value) return null;
-  let link = value.trim();
-  if (/^https?%3A/i.test(link)) link = safeDecode(link);
-  const url = tryParseUrl(link);
-  if (!url || !HTTP_PROTOCOLS.has(url.protocol) || url.username || url.password) return null;
-  return url;
-}
-
 // ---------------------------------------------------------------- helpers
-
-/** Non-empty path segments, still percent-encoded as in the URL. */
-function pathSegments(pathname: string): string[] {
-  return pathname.split('/').filter((segment) => segment.length > 0);
-}
 
 function notAProduct(region: string, reason: string): ParsedLink {
   return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'not_a_product', reason };

@@ -47,3 +47,33 @@ export function tryParseUrl(value: string): URL | null {
     return null;
   }
 }
+
+/** Non-empty path segments, still percent-encoded as in the URL. */
+export function pathSegments(pathname: string): string[] {
+  return pathname.split('/').filter((segment) => segment.length > 0);
+}
+
+/**
+ * The normalised form of a short link, also its cache key: `https:` (short links are always fetched over TLS),
+ * lower-case host without trailing dot, an explicit port kept (the resolver refuses it), path and query as
+ * given, no fragment.
+ */
+export function normalizeShortLink(url: URL): string {
+  const port = url.port ? `:${url.port}` : '';
+  return `https://${normalizeHostname(url.hostname)}${port}${url.pathname}${url.search}`;
+}
+
+const HTTP_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
+
+/**
+ * A link carried in a query parameter of another link (an_redir `origin_link`, a master link's `url`, Tiki's
+ * `TIKI_URI`) as a URL: http(s), no userinfo; tolerates one extra level of percent-encoding. Null otherwise.
+ */
+export function embeddedWebUrl(value: string | null): URL | null {
+  if (!value) return null;
+  let link = value.trim();
+  if (/^https?%3A/i.test(link)) link = safeDecode(link);
+  const url = tryParseUrl(link);
+  if (!url || !HTTP_PROTOCOLS.has(url.protocol) || url.username || url.password) return null;
+  return url;
+}

@@ -1,6 +1,31 @@
-/** Why one link was not converted. The request still succeeds; the link stays unchanged in the output. */
+/**
+ * Why one link was not converted. The request still succeeds; the link stays unchanged in the output.
+ *
+ * - `not_a_product`: a page no mode can convert (video, live, account page), also when a short link leads to one;
+ * - `invalid_link`: a marketplace link that cannot be read (an an_redir without origin_link, a bad short code);
+ * - `resolution_failed`: a short link that could not be resolved safely (time-out, too many redirects, a redirect
+ *   off the marketplace or to a refused address, an HTTP error...);
+ * - `mode_unavailable`: the mode is not built yet;
+ * - `unsupported_for_marketplace`: the marketplace has no format for this mode (TikTok Shop affiliate links);
+ * - `marketplace_not_configured`: the format needs a member setting that is missing (Lazada master link, Tiki TAP).
+ */
 export type ItemErrorCode =
-  'not_a_product' | 'invalid_link' | 'short_link_unsupported' | 'mode_unavailable' | 'unsupported_for_marketplace';
+  | 'not_a_product'
+  | 'invalid_link'
+  | 'resolution_failed'
+  | 'mode_unavailable'
+  | 'unsupported_for_marketplace'
+  | 'marketplace_not_configured';
+
+/** Every item error code, for the OpenAPI schema. */
+export const ITEM_ERROR_CODES: readonly ItemErrorCode[] = [
+  'not_a_product',
+  'invalid_link',
+  'resolution_failed',
+  'mode_unavailable',
+  'unsupported_for_marketplace',
+  'marketplace_not_configured',
+];
 
 export interface ItemError {
   code: ItemErrorCode;

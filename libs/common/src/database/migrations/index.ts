@@ -1,4 +1,12 @@
 import { Initial1795384643355 } from './1795384643355-Initial';
+import { AccountArea1795386219886 } from './1795386219886-AccountArea';
+import { AbuseModule1795386588821 } from './1795386588821-AbuseModule';
+import { ResolvedLinks1795386790333 } from './1795386790333-ResolvedLinks';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
-export const MIGRATIONS: Function[] = [Initial1795384643355];
+export const MIGRATIONS: Function[] = [
+  Initial1795384643355,
+  AccountArea1795386219886,
+  AbuseModule1795386588821,
+  ResolvedLinks1795386790333,
+];

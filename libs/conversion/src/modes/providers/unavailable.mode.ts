@@ -8,6 +8,9 @@ import { ModeProvider } from '../mode-provider';
  * result), so callers can tell it apart from a bad link. Replaced by the real provider when it lands.
  */
 export class UnavailableMode extends ModeProvider {
+  /** Nothing to convert, so nothing to fetch: short links fail like any other link. */
+  override readonly resolvesShortLinks = false;
+
   constructor(readonly mode: ConvertMode) {
     super();
   }

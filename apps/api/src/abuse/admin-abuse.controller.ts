@@ -1,0 +1,134 @@
+import { Controller, Delete, Get, Header, Param, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  AbuseBansQueryDto,
+  AbuseEventsPageDto,
+  AbuseEventsQueryDto,
+  AbuseQueries,
+  banView,
+  eventView,
+  IpBanService,
+  IpBansPageDto,
+  LiftBanResponseDto,
+  renderAbusePage,
+} from '@app/abuse';
+import { AdminOnly, CurrentMember } from '@app/auth';
+import { Clock } from '@app/common';
+import { ErrorResponseDto } from '@app/conversion';
+import type { Member } from '@app/members';
+
+function eventFilter(query: AbuseEventsQueryDto) {
+  return {
+    ip: query.ip,
+    memberId: query.member_id,
+    type: query.type,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    cursor: query.cursor,
+    limit: query.limit,
+  };
+}
+
+@ApiTags('admin')
+@ApiCookieAuth('session')
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'forbidden (not an admin) or csrf_failed' })
+@Controller('admin/abuse')
+@AdminOnly()
+export class AdminAbuseController {
+  constructor(
+    private readonly queries: AbuseQueries,
+    private readonly bans: IpBanService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('events')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'The abuse log, newest first',
+    description:
+      'Failed API authentications (with a key preview, never the key), bans, unbans, rate-limit refusals, ' +
+      'credential regenerations and failed logins. Filter by `ip` (an IPv6 address matches its /64), ' +
+      '`member_id`, `type` and a `from`/`to` time range; page with `cursor` = the previous `next_cursor`.',
+  })
+  @ApiOkResponse({ type: AbuseEventsPageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (a filter)' })
+  async events(@Query() query: AbuseEventsQueryDto): Promise<AbuseEventsPageDto> {
+    const page = await this.queries.listEvents(eventFilter(query));
+    return { ok: true, events: page.items.map(eventView), next_cursor: page.nextCursor };
+  }
+
+  @Get('bans')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'IP bans, newest first',
+    description: 'Active bans by default; `status=all` includes ended and lifted ones. Paged like the events.',
+  })
+  @ApiOkResponse({ type: IpBansPageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (a filter)' })
+  async listBans(@Query() query: AbuseBansQueryDto): Promise<IpBansPageDto> {
+    const page = await this.queries.listBans({
+      ip: query.ip,
+      status: query.status,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    const now = this.clock.now();
+    return { ok: true, bans: page.items.map((ban) => banView(ban, now)), next_cursor: page.nextCursor };
+  }
+
+  @Delete('bans/:ip')
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiParam({
+    name: 'ip',
+    description: 'The banned address, or an IPv6 /64 with its slash encoded (`2001:db8:1:2::%2F64`)',
+  })
+  @ApiOperation({
+    summary: 'Lift a ban now',
+    description: 'Every instance lets the address in again at once; logged as `ip_unbanned` with your member id.',
+  })
+  @ApiOkResponse({ type: LiftBanResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (not an address)' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found (no active ban)' })
+  async lift(@CurrentMember() admin: Member, @Param('ip') ip: string): Promise<LiftBanResponseDto> {
+    const result = await this.bans.lift(ip, admin.id);
+    const now = this.clock.now();
+    return { ok: true, ip: result.ip, lifted: result.lifted.map((ban) => banView(ban, now)) };
+  }
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'The abuse page (HTML)',
+    description: 'Active bans and the abuse log, with the same filters as GET /admin/abuse/events.',
+  })
+  @ApiOkResponse({ description: 'An HTML page' })
+  async page(@Query() query: AbuseEventsQueryDto): Promise<string> {
+    const [bans, events] = await Promise.all([
+      this.queries.listBans({ status: 'active', limit: 200 }),
+      this.queries.listEvents(eventFilter(query)),
+    ]);
+    const now = this.clock.now();
+    return renderAbusePage({
+      filter: { ip: query.ip, member_id: query.member_id, type: query.type, from: query.from, to: query.to },
+      bans: bans.items.map((ban) => banView(ban, now)),
+      events: events.items.map(eventView),
+      nextCursor: events.nextCursor,
+    });
+  }
+}

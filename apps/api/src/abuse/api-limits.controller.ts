@@ -1,0 +1,69 @@
+import { Controller, Get, Header, Req, UseGuards } from '@nestjs/common';
+import {
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  ApiThrottlerGuard,
+  IP_BLOCKED_HEADERS,
+  IpBanGuard,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMITED_HEADERS,
+  rateLimitStatesOf,
+  THROTTLER_NAMES,
+} from '@app/abuse';
+import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { ErrorResponseDto } from '@app/conversion';
+
+class RateLimitStateDto {
+  @ApiProperty({ enum: THROTTLER_NAMES }) name!: string;
+  @ApiProperty({ example: 60 }) limit!: number;
+  @ApiProperty({ example: 60 }) window_seconds!: number;
+  @ApiProperty({ example: 59 }) remaining!: number;
+  @ApiProperty({ example: 42, description: 'Seconds until the window resets' }) reset_seconds!: number;
+}
+
+class ApiLimitsDto {
+  @ApiProperty({ example: true }) ok!: true;
+  @ApiProperty({ enum: ['free', 'pro'] }) plan!: string;
+  @ApiProperty({ type: [RateLimitStateDto] }) limits!: RateLimitStateDto[];
+}
+
+@ApiTags('convert')
+@Controller('api')
+export class ApiLimitsController {
+  @Get('limits')
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @ApiOperation({
+    summary: 'Your rate limits and what is left of them',
+    description:
+      'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON. Like every API call it ' +
+      'counts against the limits it reports.',
+  })
+  @ApiHeader({ name: 'X-API-Key', required: true })
+  @ApiHeader({ name: 'X-API-Token', required: true })
+  @ApiOkResponse({ type: ApiLimitsDto, headers: RATE_LIMIT_HEADERS })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'ip_blocked', headers: IP_BLOCKED_HEADERS })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited', headers: RATE_LIMITED_HEADERS })
+  limits(@Req() req: AuthenticatedRequest): ApiLimitsDto {
+    return {
+      ok: true,
+      plan: req.principal.plan,
+      limits: rateLimitStatesOf(req).map((state) => ({
+        name: state.name,
+        limit: state.limit,
+        window_seconds: state.windowSeconds,
+        remaining: state.remaining,
+        reset_seconds: state.resetSeconds,
+      })),
+    };
+  }
+}

@@ -1,0 +1,102 @@
+import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
+import { ErrorResponseDto } from '@app/conversion';
+import type { Member } from '@app/members';
+import type { Request } from 'express';
+import { ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
+import { AccountService } from './account.service';
+
+const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+
+/** The logged-in member's own account: every route acts on the session's member, never on an id from the request. */
+@ApiTags('account')
+@ApiCookieAuth('session')
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated: not logged in, or session ended' })
+@Controller('account')
+@SignedIn()
+export class AccountController {
+  constructor(
+    private readonly account: AccountService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Your account',
+    description:
+      'Profile, plan, the API key preview and creation date (never the token), pairs still in their grace ' +
+      'period, usage this minute (this instance) and today (UTC), saved settings (secrets as previews) and the ' +
+      'CSRF token.',
+  })
+  @ApiOkResponse({ description: 'The account overview' })
+  async overview(@Req() req: Request, @CurrentMember() member: Member) {
+    return this.account.overview(member, await this.sessions.csrfToken(req));
+  }
+
+  @Post('credentials/regenerate')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    summary: 'New API key and token',
+    description:
+      'Needs the password again. The pair in use keeps working `grace_seconds` (0 revokes it now, at most ' +
+      '86400). The token is in this response only: it is stored as a keyed hash.',
+  })
+  @ApiOkResponse({
+    schema: { example: { ok: true, api_key: 'sk_…', api_token: 'tok_…', key_preview: 'sk_AbCd…wXyZ' } },
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (password missing, grace_seconds)' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'rate_limited (wrong passwords count as failed logins)',
+  })
+  regenerate(@Req() req: Request, @CurrentMember() member: Member, @Body() body: RegenerateDto) {
+    return this.account.regenerate(member, body.password, body.grace_seconds ?? 0, req.ip);
+  }
+
+  @Patch('settings')
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    summary: 'Save default affiliate id, sub ids and service secrets',
+    description:
+      'Fields left out are unchanged; null clears one. Secrets are stored encrypted (AES-256-GCM) and come back ' +
+      'only as previews such as `abcd…wxyz`.',
+  })
+  @ApiOkResponse({ description: 'The settings as saved' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request with the field' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
+  updateSettings(@CurrentMember() member: Member, @Body() body: SettingsPatchDto) {
+    return this.account.updateSettings(member, body);
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    summary: 'Change your password',
+    description:
+      'Needs the current password. Ends every session of the account (all devices); this browser gets a new ' +
+      'session and CSRF token.',
+  })
+  @ApiOkResponse({ schema: { example: { ok: true, csrf_token: '…' } } })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
+  changePassword(@Req() req: Request, @CurrentMember() member: Member, @Body() body: ChangePasswordDto) {
+    return this.account.changePassword(req, member, body.current_password, body.new_password, req.ip);
+  }
+}

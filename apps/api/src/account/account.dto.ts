@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { MAX_GRACE_SECONDS } from '@app/credentials';
+import {
+  AFFILIATE_ID_SHAPE,
+  MAX_SUB_IDS,
+  PASSWORD_MAX_CHARS,
+  PASSWORD_MIN_CHARS,
+  SECRET_VALUE_SHAPE,
+  SUB_ID_SHAPE,
+} from '@app/members';
+
+/** Long enough for any accepted password in any script, short enough to bound the work. */
+const PASSWORD_FIELD_MAX = PASSWORD_MAX_CHARS * 4;
+
+export class RegisterDto {
+  @ApiProperty({ example: 'me@example.com', maxLength: 254 })
+  @IsString()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ description: `${PASSWORD_MIN_CHARS} to ${PASSWORD_MAX_CHARS} characters`, example: 'a long password' })
+  @IsString()
+  @MaxLength(PASSWORD_FIELD_MAX)
+  password!: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'me@example.com' })
+  @IsString()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'a long password' })
+  @IsString()
+  @MaxLength(PASSWORD_FIELD_MAX)
+  password!: string;
+}
+
+export class RegenerateDto {
+  @ApiProperty({ description: 'Your account password, checked again for this action' })
+  @IsString()
+  @MinLength(1, { message: 'Enter your password' })
+  @MaxLength(PASSWORD_FIELD_MAX)
+  password!: string;
+
+  @ApiPropertyOptional({
+    description: 'How long the current pair keeps working, in seconds (0 revokes it now, at most 24 hours)',
+    minimum: 0,
+    maximum: MAX_GRACE_SECONDS,
+    default: 0,
+  })
+  @IsOptional()
+  @IsInt({ message: 'grace_seconds must be a whole number of seconds' })
+  @Min(0)
+  @Max(MAX_GRACE_SECONDS)
+  grace_seconds?: number;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty()
+  @IsString()
+  @MinLength(1, { message: 'Enter your current password' })
+  @MaxLength(PASSWORD_FIELD_MAX)
+  current_password!: string;
+
+  @ApiProperty({ description: `${PASSWORD_MIN_CHARS} to ${PASSWORD_MAX_CHARS} characters` })
+  @IsString()
+  @MaxLength(PASSWORD_FIELD_MAX)
+  new_password!: string;
+}
+
+const secretProperty = (description: string) =>
+  ApiPropertyOptional({
+    description: `${description}; null deletes it. Never returned, only a preview`,
+    nullable: true,
+  });
+
+/** Every field is optional; `null` clears a value. Unknown fields are refused. */
+export class SettingsPatchDto {
+  @ApiPropertyOptional({ description: 'Default affiliate id for convert; null clears it', nullable: true })
+  @IsOptional()
+  @IsString()
+  @Matches(AFFILIATE_ID_SHAPE, { message: 'affiliate_id must be 1 to 64 letters, digits, "_" or "-"' })
+  affiliate_id?: string | null;
+
+  @ApiPropertyOptional({ description: 'Default sub ids for convert (at most 5)', type: [String], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SUB_IDS)
+  @IsString({ each: true })
+  @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
+  sub_ids?: string[] | null;
+
+  @secretProperty('Shopee Affiliate Open API app id')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'shopee_app_id must be 1 to 512 visible ASCII characters' })
+  shopee_app_id?: string | null;
+
+  @secretProperty('Shopee Affiliate Open API app secret')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'shopee_app_secret must be 1 to 512 visible ASCII characters' })
+  shopee_app_secret?: string | null;
+
+  @secretProperty('Bitly access token')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'bitly_token must be 1 to 512 visible ASCII characters' })
+  bitly_token?: string | null;
+
+  @secretProperty('Cutt.ly API key')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'cuttly_key must be 1 to 512 visible ASCII characters' })
+  cuttly_key?: string | null;
+}

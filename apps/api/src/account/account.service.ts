@@ -1,0 +1,104 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AbuseEvents } from '@app/abuse';
+import { LoginService, SessionsService } from '@app/auth';
+import { CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
+import {
+  Member,
+  MEMBER_SECRET_NAMES,
+  MembersService,
+  MemberSettingsService,
+  type MemberSettingsPatch,
+} from '@app/members';
+import { UsageService } from '@app/usage';
+import type { Request } from 'express';
+import { memberView } from './account.views';
+import type { SettingsPatchDto } from './account.dto';
+
+/** The account area's use-cases for the logged-in member; each acts on that member only. */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
+  constructor(
+    private readonly members: MembersService,
+    private readonly settings: MemberSettingsService,
+    private readonly credentials: CredentialsService,
+    private readonly login: LoginService,
+    private readonly sessions: SessionsService,
+    private readonly usage: UsageService,
+    private readonly abuse: AbuseEvents,
+  ) {}
+
+  async overview(member: Member, csrfToken: string) {
+    const [pairs, usage, settings] = await Promise.all([
+      this.credentials.summary(member.id),
+      this.usage.figures(member.id),
+      this.settings.view(member.id),
+    ]);
+    return {
+      ok: true as const,
+      member: memberView(member),
+      credential: pairs.current ? { key_preview: pairs.current.keyPreview, created_at: pairs.current.createdAt } : null,
+      expiring_credentials: pairs.expiring.map((pair) => ({
+        key_preview: pair.keyPreview,
+        created_at: pair.createdAt,
+        expires_at: pair.expiresAt,
+      })),
+      usage: { this_minute: usage.thisMinute, today: usage.today },
+      settings,
+      csrf_token: csrfToken,
+    };
+  }
+
+  /**
+   * A new key/token pair after a fresh password check; the pairs in use keep working `graceSeconds`
+   * (0 revokes them now). The only response that ever carries the token.
+   */
+  async regenerate(member: Member, password: string, graceSeconds: number, ip: string | undefined) {
+    await this.login.confirmPassword(member, password, ip);
+    const grace = Math.max(0, Math.min(MAX_GRACE_SECONDS, graceSeconds));
+    const pair = await this.credentials.issue(member.id, grace);
+    this.logger.log({ memberId: member.id, graceSeconds: grace }, 'API credentials regenerated');
+    this.abuse.record({
+      type: 'credential_regenerated',
+      ip,
+      memberId: member.id,
+      keyPreview: pair.credential.keyPreview,
+      detail: { grace_seconds: grace },
+    });
+    return {
+      ok: true as const,
+      api_key: pair.apiKey,
+      api_token: pair.apiToken,
+      key_preview: pair.credential.keyPreview,
+      created_at: pair.credential.createdAt,
+      grace_seconds: grace,
+    };
+  }
+
+  async updateSettings(member: Member, body: SettingsPatchDto) {
+    const patch: MemberSettingsPatch = { secrets: {} };
+    if (body.affiliate_id !== undefined) patch.affiliateId = body.affiliate_id;
+    if (body.sub_ids !== undefined) patch.subIds = body.sub_ids ?? [];
+    for (const name of MEMBER_SECRET_NAMES) {
+      if (body[name] !== undefined) patch.secrets![name] = body[name];
+    }
+    await this.settings.update(member.id, patch);
+    // The saved defaults travel with verified API credentials: drop this member's cached verifications.
+    this.credentials.forgetMember(member.id);
+    return { ok: true as const, settings: await this.settings.view(member.id) };
+  }
+
+  /**
+   * New password after a check of the current one; every session of the member ends (all devices), and this
+   * request gets a new logged-in session. Returns the new session's CSRF token.
+   */
+  async changePassword(req: Request, member: Member, current: string, next: string, ip: string | undefined) {
+    await this.login.confirmPassword(member, current, ip, 'current_password');
+    const updated = await this.members.setPassword(member.id, next);
+    await this.sessions.endAll(member.id);
+    const csrfToken = await this.sessions.start(req, updated);
+    this.logger.log({ memberId: member.id }, 'Password changed; every session ended');
+    return { ok: true as const, csrf_token: csrfToken };
+  }
+}

@@ -1,0 +1,112 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  CsrfGuard,
+  CsrfProtected,
+  LocalAuthGuard,
+  type LoginRequest,
+  RegistrationService,
+  SessionsService,
+} from '@app/auth';
+import { ErrorResponseDto } from '@app/conversion';
+import type { Request, Response } from 'express';
+import { LoginDto, RegisterDto } from './account.dto';
+import { memberView } from './account.views';
+
+const CSRF_HEADER_DOC = {
+  name: 'X-CSRF-Token',
+  required: true,
+  description: 'The token from GET /account/csrf (or the login response)',
+};
+
+/** Sign-up, login, logout and the CSRF token: the account routes that work without being logged in. */
+@ApiTags('account')
+@Controller('account')
+export class AuthController {
+  constructor(
+    private readonly registration: RegistrationService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Get('csrf')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    security: [],
+    summary: 'The CSRF token of this session',
+    description:
+      'Starts a pre-login session when there is none (cookie `lc_sid`). Send the token in `X-CSRF-Token` with ' +
+      'every POST/PATCH to /account and /admin, login and sign-up included.',
+  })
+  @ApiOkResponse({ schema: { example: { ok: true, csrf_token: '3xQ…' } } })
+  async csrf(@Req() req: Request) {
+    return { ok: true, csrf_token: await this.sessions.csrfToken(req) };
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @Header('Cache-Control', 'no-store')
+  @CsrfProtected()
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    security: [],
+    summary: 'Sign up',
+    description: 'Creates a member (plan free). Log in next to get an API key.',
+  })
+  @ApiCreatedResponse({ schema: { example: { ok: true, member: { id: '…', email: 'me@example.com' } } } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (email or password)' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed or registration_closed' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: the email is taken' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (sign-ups per IP per hour)' })
+  async register(@Req() req: Request, @Body() body: RegisterDto) {
+    const member = await this.registration.register(body.email, body.password, req.ip);
+    return { ok: true, member: memberView(member) };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(CsrfGuard, LocalAuthGuard)
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    security: [],
+    summary: 'Log in',
+    description:
+      'Checks the email and password (passport-local) and starts a new session: a new `lc_sid` cookie and a ' +
+      'new CSRF token in the body. An unknown email and a wrong password get the same answer.',
+  })
+  @ApiOkResponse({ schema: { example: { ok: true, member: { id: '…', email: 'me@example.com' }, csrf_token: '…' } } })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'invalid_credentials' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed, or forbidden (account disabled)' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (failed logins), with Retry-After' })
+  async login(@Req() req: LoginRequest, @Body() _body: LoginDto) {
+    const csrfToken = await this.sessions.start(req, req.user);
+    return { ok: true, member: memberView(req.user), csrf_token: csrfToken };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @CsrfProtected()
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    security: [],
+    summary: 'Log out',
+    description: 'Ends this session (its row is deleted, the cookie cleared).',
+  })
+  @ApiOkResponse({ schema: { example: { ok: true } } })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.sessions.end(req, res);
+    return { ok: true };
+  }
+}

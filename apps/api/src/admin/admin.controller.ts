@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Header, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AppException } from '@app/common';
+import { AdminOnly, CurrentMember } from '@app/auth';
+import { ErrorResponseDto } from '@app/conversion';
+import type { Member } from '@app/members';
+import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
+import { AdminService } from './admin.service';
+
+const memberIdPipe = new ParseUUIDPipe({
+  exceptionFactory: () => new AppException('invalid_request', 'The member id must be a UUID', { field: 'id' }),
+});
+
+@ApiTags('admin')
+@ApiCookieAuth('session')
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'forbidden (not an admin) or csrf_failed' })
+@Controller('admin/members')
+@AdminOnly()
+export class AdminMembersController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Members, newest first', description: 'Paged; `email` filters by part of the address.' })
+  @ApiOkResponse({ description: '{ ok, members, page, per_page, total }' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
+  list(@Query() query: AdminMembersQueryDto) {
+    return this.admin.list(query.email, query.page ?? 1, query.per_page ?? 20);
+  }
+
+  @Patch(':id')
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiOperation({
+    summary: 'Change a member: plan, role, disabled',
+    description:
+      "`disabled: true` sets `disabled_at`: the member's API credentials stop working at once and every session " +
+      'of theirs ends. Admins cannot demote or disable themselves.',
+  })
+  @ApiOkResponse({ description: '{ ok, member }' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict (changing your own role or disabled state)' })
+  change(
+    @CurrentMember() admin: Member,
+    @Param('id', memberIdPipe) memberId: string,
+    @Body() body: AdminMemberPatchDto,
+  ) {
+    return this.admin.change(admin, memberId, {
+      plan: body.plan ?? undefined,
+      role: body.role ?? undefined,
+      disabled: body.disabled ?? undefined,
+    });
+  }
+}

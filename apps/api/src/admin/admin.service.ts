@@ -1,0 +1,35 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppException } from '@app/common';
+import { SessionsService } from '@app/auth';
+import { CredentialsService } from '@app/credentials';
+import { Member, MembersService, type MemberChanges } from '@app/members';
+import { adminMemberView } from '../account/account.views';
+
+/** Member administration: listing, plan and role changes, disabling (which ends access everywhere). */
+@Injectable()
+export class AdminService {
+  private readonly logger = new Logger(AdminService.name);
+
+  constructor(
+    private readonly members: MembersService,
+    private readonly credentials: CredentialsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async list(email: string | undefined, page: number, perPage: number) {
+    const { members, total } = await this.members.list({ email, page, perPage });
+    return { ok: true as const, members: members.map(adminMemberView), page, per_page: perPage, total };
+  }
+
+  async change(admin: Member, memberId: string, changes: MemberChanges) {
+    if (admin.id === memberId && (changes.role === 'member' || changes.disabled === true)) {
+      throw new AppException('conflict', 'You cannot remove your own admin role or disable your own account');
+    }
+    const member = await this.members.change(memberId, changes);
+    // Plan and role travel with verified API credentials; a disabled member's pairs must stop at once.
+    this.credentials.forgetMember(memberId);
+    if (changes.disabled === true) await this.sessions.endAll(memberId);
+    this.logger.log({ adminId: admin.id, memberId, changes }, 'Member changed by an admin');
+    return { ok: true as const, member: adminMemberView(member) };
+  }
+}

@@ -1,0 +1,49 @@
+import express, { type RequestHandler } from 'express';
+import { join } from 'node:path';
+
+/** The HTML pages and their assets (plain HTML, one CSS and one vanilla JS file: no build step). */
+export const PUBLIC_DIR = join(__dirname, '..', 'public');
+
+const PAGES: Record<string, string> = {
+  '/': 'index.html',
+  '/signup': 'signup.html',
+  '/login': 'login.html',
+  '/account': 'account.html',
+  '/admin/members': 'admin-members.html',
+};
+
+/** Paths that are also JSON routes (`GET /account`, `GET /admin/members`): HTML only for a browser visit. */
+const SHARED_WITH_JSON = new Set(['/account', '/admin/members']);
+
+const NO_CACHE = 'no-cache';
+
+/**
+ * Serves the pages for GET/HEAD. Where a path is also a JSON route, the page is sent only when the client
+ * prefers `text/html` over `application/json` (a browser navigation); fetch() and API clients get the JSON.
+ */
+export function pagesMiddleware(dir = PUBLIC_DIR): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const file = PAGES[path];
+    if (!file) return next();
+    if (SHARED_WITH_JSON.has(path)) {
+      res.vary('Accept');
+      if (req.accepts(['application/json', 'text/html']) !== 'text/html') return next();
+    }
+    res.setHeader('Cache-Control', NO_CACHE);
+    res.sendFile(join(dir, file), (error) => {
+      if (error) next(error);
+    });
+  };
+}
+
+/** `/assets/*`: the stylesheet and the script, revalidated on every load (ETag), no directory listings. */
+export function assetsMiddleware(dir = PUBLIC_DIR): RequestHandler {
+  return express.static(join(dir, 'assets'), {
+    index: false,
+    redirect: false,
+    dotfiles: 'ignore',
+    setHeaders: (res) => res.setHeader('Cache-Control', NO_CACHE),
+  });
+}

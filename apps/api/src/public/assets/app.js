@@ -1,0 +1,570 @@
+/*
+ * Link Conversion: the account pages' script. Plain browser JavaScript, no build step, no framework.
+ * Talks to the JSON API with fetch(); sends the session's CSRF token in X-CSRF-Token on every POST/PATCH.
+ * Every value from the server reaches the page through textContent or input values, never as HTML.
+ */
+(function () {
+  'use strict';
+
+  var csrfToken = null;
+
+  var SECRET_FIELDS = [
+    { name: 'shopee_app_id', label: 'Shopee Affiliate app id' },
+    { name: 'shopee_app_secret', label: 'Shopee Affiliate app secret' },
+    { name: 'bitly_token', label: 'Bitly access token' },
+    { name: 'cuttly_key', label: 'Cutt.ly API key' },
+  ];
+
+  var GRACE_LABELS = {
+    0: 'The previous pair stopped working now.',
+    300: '5 minutes',
+    3600: '1 hour',
+    86400: '24 hours',
+  };
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  /** One JSON request; resolves to { status, body } and never throws on HTTP errors. */
+  function api(method, path, body) {
+    var headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+    return fetch(path, {
+      method: method,
+      headers: headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    }).then(
+      function (res) {
+        return res
+          .json()
+          .catch(function () {
+            return null;
+          })
+          .then(function (data) {
+            if (data && typeof data.csrf_token === 'string') csrfToken = data.csrf_token;
+            return { status: res.status, body: data, retryAfter: res.headers.get('Retry-After') };
+          });
+      },
+      function () {
+        return { status: 0, body: null, retryAfter: null };
+      },
+    );
+  }
+
+  function loadCsrf() {
+    return api('GET', '/account/csrf');
+  }
+
+  function errorMessage(result) {
+    if (result.status === 0) return 'The service cannot be reached. Check your connection and try again.';
+    var error = result.body && result.body.error;
+    var message =
+      error && typeof error.message === 'string' ? error.message : 'Something went wrong (' + result.status + ').';
+    if (result.status === 429 && result.retryAfter) {
+      var minutes = Math.ceil(Number(result.retryAfter) / 60);
+      message += ' (about ' + minutes + ' minute' + (minutes === 1 ? '' : 's') + ')';
+    }
+    return message;
+  }
+
+  function setStatus(element, text, kind) {
+    if (!element) return;
+    element.textContent = text || '';
+    element.className = 'status' + (kind ? ' ' + kind : '');
+    element.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  }
+
+  function formStatus(form) {
+    return form.querySelector('[data-status]');
+  }
+
+  function clearInvalid(form) {
+    var fields = form.querySelectorAll('[aria-invalid="true"]');
+    for (var i = 0; i < fields.length; i++) fields[i].removeAttribute('aria-invalid');
+  }
+
+  /** Shows an API error on a form and marks the field it names. */
+  function showError(form, result) {
+    setStatus(formStatus(form), errorMessage(result), 'error');
+    var field = result.body && result.body.error && result.body.error.field;
+    if (field) {
+      var input = form.querySelector('[name="' + field.replace(/[^a-z_]/gi, '') + '"]');
+      if (input) {
+        input.setAttribute('aria-invalid', 'true');
+        input.focus();
+      }
+    }
+  }
+
+  /** Disables the form's buttons while `work` runs. */
+  function busy(form, work) {
+    var buttons = form.querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+    clearInvalid(form);
+    setStatus(formStatus(form), 'Working…');
+    return work().then(
+      function (value) {
+        for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false;
+        return value;
+      },
+      function (error) {
+        for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false;
+        setStatus(formStatus(form), 'Something went wrong. Please try again.', 'error');
+        throw error;
+      },
+    );
+  }
+
+  function formatDate(value) {
+    if (!value) return '';
+    var date = new Date(value);
+    return isNaN(date.getTime()) ? '' : date.toLocaleString();
+  }
+
+  function goToLogin() {
+    window.location.replace('/login');
+  }
+
+  function wireLogout() {
+    var button = $('logout-button');
+    if (!button) return;
+    button.addEventListener('click', function () {
+      api('POST', '/account/logout', {}).then(function () {
+        window.location.assign('/login');
+      });
+    });
+  }
+
+  function copyFrom(inputId, button) {
+    var input = $(inputId);
+    var original = button.textContent;
+    function done(ok) {
+      button.textContent = ok ? 'Copied' : 'Select and copy it';
+      setTimeout(function () {
+        button.textContent = original;
+      }, 2000);
+    }
+    function fallback() {
+      input.focus();
+      input.select();
+      var ok = false;
+      try {
+        ok = document.execCommand('copy');
+      } catch (e) {
+        ok = false;
+      }
+      done(ok);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(function () {
+        done(true);
+      }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  /* ---------- sign up ---------- */
+
+  function signupPage() {
+    var form = $('signup-form');
+    loadCsrf();
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var body = { email: form.elements.email.value.trim(), password: form.elements.password.value };
+      busy(form, function () {
+        return (csrfToken ? Promise.resolve() : loadCsrf()).then(function () {
+          return api('POST', '/account/register', body);
+        });
+      }).then(function (result) {
+        if (result.status === 201) {
+          window.location.assign('/login?registered=1&email=' + encodeURIComponent(body.email));
+        } else {
+          showError(form, result);
+        }
+      });
+    });
+  }
+
+  /* ---------- log in ---------- */
+
+  function loginPage() {
+    var form = $('login-form');
+    var params = new URLSearchParams(window.location.search);
+    if (params.get('registered') === '1') {
+      var notice = $('login-notice');
+      notice.textContent = 'Your account is ready. Log in to create your API key.';
+      notice.hidden = false;
+    }
+    if (params.get('email')) form.elements.email.value = params.get('email');
+    loadCsrf();
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var body = { email: form.elements.email.value.trim(), password: form.elements.password.value };
+      busy(form, function () {
+        return (csrfToken ? Promise.resolve() : loadCsrf()).then(function () {
+          return api('POST', '/account/login', body);
+        });
+      }).then(function (result) {
+        if (result.status === 200) {
+          window.location.assign('/account');
+        } else {
+          if (result.status === 403 && result.body && result.body.error && result.body.error.code === 'csrf_failed') {
+            csrfToken = null;
+          }
+          showError(form, result);
+          form.elements.password.value = '';
+        }
+      });
+    });
+  }
+
+  /* ---------- account ---------- */
+
+  function renderKey(data) {
+    var credential = data.credential;
+    $('key-facts').hidden = !credential;
+    $('no-key').hidden = Boolean(credential);
+    $('regenerate-title').textContent = credential ? 'Regenerate key and token' : 'Create your key and token';
+    $('regenerate-button').textContent = credential ? 'Generate a new key and token' : 'Create my key and token';
+    $('regenerate-grace').closest('.field').hidden = !credential;
+    if (credential) {
+      $('key-preview').textContent = credential.key_preview;
+      $('key-created').textContent = formatDate(credential.created_at);
+    }
+    var list = $('expiring-list');
+    list.textContent = '';
+    (data.expiring_credentials || []).forEach(function (pair) {
+      var item = document.createElement('li');
+      item.textContent =
+        'Previous key ' + pair.key_preview + ' keeps working until ' + formatDate(pair.expires_at) + '.';
+      list.appendChild(item);
+    });
+    list.hidden = list.children.length === 0;
+  }
+
+  function renderUsage(usage) {
+    $('usage-minute').textContent = String(usage.this_minute);
+    $('usage-today').textContent = String(usage.today);
+  }
+
+  function renderDefaults(settings) {
+    $('default-affiliate-id').value = settings.affiliate_id || '';
+    $('default-sub-ids').value = (settings.sub_ids || []).join(', ');
+  }
+
+  function renderSecrets(settings) {
+    var container = $('secret-fields');
+    container.textContent = '';
+    SECRET_FIELDS.forEach(function (spec) {
+      var state = settings.secrets[spec.name] || { set: false, preview: null };
+      var field = document.createElement('div');
+      field.className = 'field';
+      var label = document.createElement('label');
+      label.htmlFor = 'secret-' + spec.name;
+      label.textContent = spec.label;
+      var input = document.createElement('input');
+      input.id = 'secret-' + spec.name;
+      input.name = spec.name;
+      input.type = 'password';
+      input.autocomplete = 'off';
+      input.spellcheck = false;
+      input.maxLength = 512;
+      input.placeholder = state.set ? 'Leave empty to keep the saved value' : '';
+      input.setAttribute('aria-describedby', 'secret-state-' + spec.name);
+      var stateLine = document.createElement('p');
+      stateLine.className = 'secret-state';
+      stateLine.id = 'secret-state-' + spec.name;
+      var text = document.createElement('span');
+      text.textContent = state.set ? 'Saved: ' + state.preview : 'Not saved';
+      stateLine.appendChild(text);
+      if (state.set) {
+        var remove = document.createElement('button');
+        remove.type = 'button';
+        remove.className = 'secondary small';
+        remove.textContent = 'Remove';
+        remove.setAttribute('aria-label', 'Remove the saved ' + spec.label);
+        remove.addEventListener('click', function () {
+          var form = $('secrets-form');
+          var patch = {};
+          patch[spec.name] = null;
+          busy(form, function () {
+            return api('PATCH', '/account/settings', patch);
+          }).then(function (result) {
+            if (result.status !== 200) return showError(form, result);
+            renderSecrets(result.body.settings);
+            setStatus(formStatus(form), spec.label + ' removed.', 'ok');
+          });
+        });
+        stateLine.appendChild(remove);
+      }
+      field.appendChild(label);
+      field.appendChild(input);
+      field.appendChild(stateLine);
+      container.appendChild(field);
+    });
+  }
+
+  function accountPage() {
+    wireLogout();
+    var pageStatus = $('page-status');
+
+    function load() {
+      return api('GET', '/account').then(function (result) {
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) return setStatus(pageStatus, errorMessage(result), 'error');
+        var data = result.body;
+        $('profile-email').textContent = data.member.email;
+        $('profile-plan').textContent = data.member.plan;
+        $('profile-created').textContent = formatDate(data.member.created_at);
+        $('admin-link').hidden = data.member.role !== 'admin';
+        renderKey(data);
+        renderUsage(data.usage);
+        renderDefaults(data.settings);
+        renderSecrets(data.settings);
+        ['profile', 'key-card', 'usage-card', 'defaults-card', 'secrets-card', 'password-card'].forEach(function (id) {
+          $(id).hidden = false;
+        });
+        setStatus(pageStatus, '');
+        $('account-main').setAttribute('aria-busy', 'false');
+        return data;
+      });
+    }
+
+    var regenerate = $('regenerate-form');
+    regenerate.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var grace = Number(regenerate.elements.grace_seconds.value);
+      var body = { password: regenerate.elements.password.value, grace_seconds: grace };
+      busy(regenerate, function () {
+        return api('POST', '/account/credentials/regenerate', body);
+      }).then(function (result) {
+        regenerate.elements.password.value = '';
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) return showError(regenerate, result);
+        setStatus(formStatus(regenerate), '');
+        $('new-api-key').value = result.body.api_key;
+        $('new-api-token').value = result.body.api_token;
+        $('new-pair-grace').textContent =
+          result.body.grace_seconds > 0
+            ? 'The previous pair keeps working for ' +
+              (GRACE_LABELS[result.body.grace_seconds] || result.body.grace_seconds + ' seconds') +
+              '.'
+            : GRACE_LABELS[0];
+        var panel = $('new-pair');
+        panel.hidden = false;
+        regenerate.hidden = true;
+        panel.focus();
+        load();
+      });
+    });
+
+    var copyButtons = document.querySelectorAll('[data-copy]');
+    for (var i = 0; i < copyButtons.length; i++) {
+      copyButtons[i].addEventListener('click', function (event) {
+        var button = event.currentTarget;
+        copyFrom(button.getAttribute('data-copy'), button);
+      });
+    }
+
+    $('new-pair-done').addEventListener('click', function () {
+      $('new-api-key').value = '';
+      $('new-api-token').value = '';
+      $('new-pair').hidden = true;
+      regenerate.hidden = false;
+      $('key-title').focus();
+    });
+
+    $('usage-refresh').addEventListener('click', function () {
+      api('GET', '/account').then(function (result) {
+        if (result.status === 200) renderUsage(result.body.usage);
+      });
+    });
+
+    var defaults = $('defaults-form');
+    defaults.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var affiliate = defaults.elements.affiliate_id.value.trim();
+      var subIds = defaults.elements.sub_ids.value
+        .split(',')
+        .map(function (part) {
+          return part.trim();
+        })
+        .filter(Boolean);
+      busy(defaults, function () {
+        return api('PATCH', '/account/settings', { affiliate_id: affiliate || null, sub_ids: subIds });
+      }).then(function (result) {
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) return showError(defaults, result);
+        renderDefaults(result.body.settings);
+        setStatus(formStatus(defaults), 'Defaults saved.', 'ok');
+      });
+    });
+
+    var secrets = $('secrets-form');
+    secrets.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var patch = {};
+      SECRET_FIELDS.forEach(function (spec) {
+        var value = secrets.elements[spec.name].value.trim();
+        if (value) patch[spec.name] = value;
+      });
+      if (Object.keys(patch).length === 0) {
+        setStatus(formStatus(secrets), 'Nothing to save: type a new value first.', 'error');
+        return;
+      }
+      busy(secrets, function () {
+        return api('PATCH', '/account/settings', patch);
+      }).then(function (result) {
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) return showError(secrets, result);
+        renderSecrets(result.body.settings);
+        setStatus(formStatus(secrets), 'Credentials saved.', 'ok');
+      });
+    });
+
+    var password = $('password-form');
+    password.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var body = {
+        current_password: password.elements.current_password.value,
+        new_password: password.elements.new_password.value,
+      };
+      busy(password, function () {
+        return api('POST', '/account/password', body);
+      }).then(function (result) {
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) return showError(password, result);
+        password.reset();
+        setStatus(formStatus(password), 'Password changed. Your other sessions have been logged out.', 'ok');
+      });
+    });
+
+    load();
+  }
+
+  /* ---------- admin: members ---------- */
+
+  function adminMembersPage() {
+    wireLogout();
+    var pageStatus = $('page-status');
+    var state = { page: 1, perPage: 20, email: '', total: 0 };
+
+    function option(select, value, selected) {
+      var item = document.createElement('option');
+      item.value = value;
+      item.textContent = value;
+      item.selected = value === selected;
+      select.appendChild(item);
+    }
+
+    function cell(row, label, child) {
+      var td = document.createElement('td');
+      td.setAttribute('data-label', label);
+      if (typeof child === 'string') td.textContent = child;
+      else td.appendChild(child);
+      row.appendChild(td);
+      return td;
+    }
+
+    function renderRow(member) {
+      var row = document.createElement('tr');
+      var emailCell = cell(row, 'Email', member.email);
+      emailCell.className = 'email';
+      var role = document.createElement('select');
+      role.setAttribute('aria-label', 'Role of ' + member.email);
+      ['member', 'admin'].forEach(function (value) {
+        option(role, value, member.role);
+      });
+      cell(row, 'Role', role);
+      var plan = document.createElement('select');
+      plan.setAttribute('aria-label', 'Plan of ' + member.email);
+      ['free', 'pro'].forEach(function (value) {
+        option(plan, value, member.plan);
+      });
+      cell(row, 'Plan', plan);
+      var disabled = document.createElement('input');
+      disabled.type = 'checkbox';
+      disabled.checked = member.disabled;
+      disabled.setAttribute('aria-label', 'Disable ' + member.email);
+      cell(row, 'Disabled', disabled);
+      cell(row, 'Joined', formatDate(member.created_at));
+      var save = document.createElement('button');
+      save.type = 'button';
+      save.className = 'secondary small';
+      save.textContent = 'Save';
+      save.setAttribute('aria-label', 'Save changes to ' + member.email);
+      save.addEventListener('click', function () {
+        save.disabled = true;
+        api('PATCH', '/admin/members/' + encodeURIComponent(member.id), {
+          role: role.value,
+          plan: plan.value,
+          disabled: disabled.checked,
+        }).then(function (result) {
+          save.disabled = false;
+          if (result.status === 401) return goToLogin();
+          if (result.status !== 200) return setStatus(pageStatus, errorMessage(result), 'error');
+          setStatus(pageStatus, 'Saved ' + result.body.member.email + '.', 'ok');
+        });
+      });
+      cell(row, '', save);
+      return row;
+    }
+
+    function load() {
+      var query = '?page=' + state.page + '&per_page=' + state.perPage;
+      if (state.email) query += '&email=' + encodeURIComponent(state.email);
+      setStatus(pageStatus, 'Loading…');
+      return api('GET', '/admin/members' + query).then(function (result) {
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) return setStatus(pageStatus, errorMessage(result), 'error');
+        var body = $('members-body');
+        body.textContent = '';
+        result.body.members.forEach(function (member) {
+          body.appendChild(renderRow(member));
+        });
+        state.total = result.body.total;
+        var pages = Math.max(1, Math.ceil(state.total / state.perPage));
+        $('members-table').hidden = result.body.members.length === 0;
+        $('pager').hidden = pages <= 1;
+        $('page-info').textContent = 'Page ' + state.page + ' of ' + pages;
+        $('prev-page').disabled = state.page <= 1;
+        $('next-page').disabled = state.page >= pages;
+        setStatus(
+          pageStatus,
+          result.body.members.length === 0
+            ? 'No members match.'
+            : state.total + ' member' + (state.total === 1 ? '' : 's') + '.',
+        );
+      });
+    }
+
+    $('filter-form').addEventListener('submit', function (event) {
+      event.preventDefault();
+      state.email = $('filter-email').value.trim();
+      state.page = 1;
+      load();
+    });
+    $('prev-page').addEventListener('click', function () {
+      state.page = Math.max(1, state.page - 1);
+      load();
+    });
+    $('next-page').addEventListener('click', function () {
+      state.page += 1;
+      load();
+    });
+    // The CSRF token comes with the account overview; the member list itself is a GET.
+    api('GET', '/account').then(function (result) {
+      if (result.status === 401) return goToLogin();
+      load();
+    });
+  }
+
+  var pages = { signup: signupPage, login: loginPage, account: accountPage, 'admin-members': adminMembersPage };
+  var page = pages[document.body.getAttribute('data-page')];
+  if (page) page();
+})();

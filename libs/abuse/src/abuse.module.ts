@@ -1,0 +1,55 @@
+import { Global, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CredentialFailureListener } from '@app/credentials';
+import { AbuseQueries } from './admin/abuse-queries.service';
+import { AbuseStoreModule } from './abuse-store.module';
+import { FailedAuthCounter } from './bans/failed-auth-counter';
+import { FailedAuthListener } from './bans/failed-auth.listener';
+import { IpBan } from './bans/ip-ban.entity';
+import { IpBanGuard } from './bans/ip-ban.guard';
+import { IpBanService } from './bans/ip-ban.service';
+import { IpAllowList } from './client-ip';
+import { AbuseEventsModule } from './events/abuse-events.module';
+import { ApiThrottlerGuard } from './rate-limit/api-throttler.guard';
+import { RateLimitPolicies } from './rate-limit/rate-limit-policies';
+import { ResilientThrottlerStorage } from './rate-limit/resilient-throttler-storage';
+import { throttlerOptions } from './rate-limit/throttler-options';
+
+/**
+ * Rate limits, failed-auth IP bans and the abuse log. Global, so that `ApiCredentialsGuard` finds the
+ * `CredentialFailureListener` wherever it is used, and any module can `record()` an abuse event.
+ * API routes use `@UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)`, in that order.
+ */
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([IpBan]),
+    AbuseEventsModule,
+    AbuseStoreModule,
+    ThrottlerModule.forRootAsync({
+      imports: [AbuseStoreModule],
+      inject: [RateLimitPolicies, ResilientThrottlerStorage],
+      useFactory: throttlerOptions,
+    }),
+  ],
+  providers: [
+    IpAllowList,
+    FailedAuthCounter,
+    IpBanService,
+    IpBanGuard,
+    ApiThrottlerGuard,
+    { provide: CredentialFailureListener, useClass: FailedAuthListener },
+    AbuseQueries,
+  ],
+  exports: [
+    AbuseStoreModule,
+    AbuseEventsModule,
+    IpBanService,
+    IpBanGuard,
+    ApiThrottlerGuard,
+    CredentialFailureListener,
+    AbuseQueries,
+  ],
+})
+export class AbuseModule {}

@@ -1,0 +1,178 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { AppConfig, Clock } from '@app/common';
+import type { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { AbuseEventType } from '../abuse.constants';
+import { clientAddress, ipKeyOf } from '../client-ip';
+import { AbuseEvent } from './abuse-event.entity';
+
+/** What to record. Give `ip` as the client address (`req.ip`); it is stored as its abuse key. */
+export interface AbuseEventInput {
+  type: AbuseEventType;
+  /** The client address as Express gives it (`req.ip`, which honours TRUST_PROXY). */
+  ip?: string | null;
+  /** An abuse key already computed (IPv4 or IPv6 /64), instead of `ip`. */
+  ipKey?: string | null;
+  memberId?: string | null;
+  /** `sk_AbCd…wXyZ`; anything else is dropped. */
+  keyPreview?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export type EventRow = Omit<AbuseEvent, 'id'>;
+
+/** Rows per INSERT. */
+export const EVENT_BATCH_SIZE = 500;
+/** Rows kept in memory while the database is unreachable; beyond it the oldest are dropped (and counted). */
+export const MAX_BUFFERED_EVENTS = 100_000;
+
+const KEY_PREVIEW_SHAPE = /^sk_[0-9A-Za-z]{4}…[0-9A-Za-z]{4}$/;
+const SECRET_LIKE = /\b(?:sk|tok)_[0-9A-Za-z]{8,}/g;
+const MAX_DETAIL_STRING = 500;
+
+/** A copy of `detail` with long strings cut and anything shaped like a key or token masked. */
+export function sanitizeDetail(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.slice(0, MAX_DETAIL_STRING).replace(SECRET_LIKE, '[redacted]');
+  if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : value;
+  if (depth >= 4) return '[truncated]';
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => sanitizeDetail(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value).slice(0, 50)) {
+    const clean = sanitizeDetail(item, depth + 1);
+    if (clean !== undefined) out[key.slice(0, 64)] = clean;
+  }
+  return out;
+}
+
+/** The storage edge of the event log (a repository insert), so the buffer can be tested with a fake. */
+export abstract class AbuseEventWriter {
+  /** Whether writes can still be attempted (false once the database connection is closed). */
+  abstract readonly available: boolean;
+  abstract insert(rows: EventRow[]): Promise<void>;
+}
+
+export class TypeOrmAbuseEventWriter extends AbuseEventWriter {
+  constructor(private readonly db: DataSource) {
+    super();
+  }
+
+  get available(): boolean {
+    return this.db.isInitialized;
+  }
+
+  async insert(rows: EventRow[]): Promise<void> {
+    await this.db.getRepository(AbuseEvent).insert(rows as QueryDeepPartialEntity<AbuseEvent>[]);
+  }
+}
+
+/**
+ * The abuse log's writer. `record()` only appends to an in-process buffer (never awaits, never throws), so
+ * logging stays off the request's critical path. The buffer is written in batches every
+ * ABUSE_EVENTS_FLUSH_INTERVAL_MS (and at once when a batch is full); a failed write keeps the rows and the
+ * next flush retries them, and shutdown writes what is left before the database connection closes.
+ * Other modules record their own events here (`login_failed`, `credential_regenerated`).
+ */
+@Injectable()
+export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger(AbuseEvents.name);
+  private buffer: EventRow[] = [];
+  private inFlight: Promise<boolean> | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private dropped = 0;
+
+  constructor(
+    private readonly writer: AbuseEventWriter,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Rows waiting to be written. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), this.config.ABUSE_EVENTS_FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  record(input: AbuseEventInput): void {
+    try {
+      const address = clientAddress(input.ip ?? undefined);
+      const ipKey = input.ipKey ?? (input.ip !== undefined && input.ip !== null ? ipKeyOf(input.ip) : null);
+      const detail = (sanitizeDetail(input.detail ?? {}) ?? {}) as Record<string, unknown>;
+      // The exact address, when the key groups several (an IPv6 /64).
+      if (address && ipKey !== address.toString()) detail.address = address.toString();
+      this.push({
+        type: input.type,
+        ip: ipKey,
+        memberId: input.memberId ?? null,
+        keyPreview: input.keyPreview && KEY_PREVIEW_SHAPE.test(input.keyPreview) ? input.keyPreview : null,
+        detail,
+        createdAt: this.clock.now(),
+      });
+    } catch (error) {
+      this.logger.warn(`Could not record an abuse event: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Writes everything buffered so far (waiting for a flush already under way). Resolves to false when a
+   * write failed; the rows stay buffered for the next flush.
+   */
+  async flush(): Promise<boolean> {
+    while (this.inFlight) await this.inFlight;
+    if (this.buffer.length === 0) return true;
+    this.inFlight = this.writeAll();
+    try {
+      return await this.inFlight;
+    } finally {
+      this.inFlight = null;
+    }
+  }
+
+  /** Before the HTTP server and the database close: stop the timer and write what is left. */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Events recorded by requests that finished while the server was closing, if the database is still open. */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.buffer.length > 0 && this.writer.available) await this.flush();
+    if (this.buffer.length > 0) {
+      this.logger.error(`${this.buffer.length} abuse events could not be written before shutdown`);
+    }
+  }
+
+  private push(row: EventRow): void {
+    this.buffer.push(row);
+    this.trimOverflow();
+    if (this.buffer.length >= EVENT_BATCH_SIZE && !this.inFlight) void this.flush();
+  }
+
+  private trimOverflow(): void {
+    const excess = this.buffer.length - MAX_BUFFERED_EVENTS;
+    if (excess <= 0) return;
+    this.buffer.splice(0, excess);
+    this.dropped += excess;
+    this.logger.error(`Abuse event buffer full: dropped the ${excess} oldest events (${this.dropped} in all)`);
+  }
+
+  private async writeAll(): Promise<boolean> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, EVENT_BATCH_SIZE);
+      try {
+        await this.writer.insert(batch);
+      } catch (error) {
+        this.buffer.unshift(...batch);
+        this.trimOverflow();
+        this.logger.warn(
+          `Could not write ${batch.length} abuse events (${(error as Error).message}); ${this.buffer.length} kept for a retry`,
+        );
+        return false;
+      }
+    }
+    return true;
+  }
+}

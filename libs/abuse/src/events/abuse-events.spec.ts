@@ -1,0 +1,87 @@
+import { Clock, loadConfig } from '@app/common';
+import { AbuseEvents, AbuseEventWriter, EVENT_BATCH_SIZE, EventRow, sanitizeDetail } from './abuse-events.service';
+
+class FakeWriter extends AbuseEventWriter {
+  readonly written: EventRow[] = [];
+  failuresLeft = 0;
+  available = true;
+  batches: number[] = [];
+
+  async insert(rows: EventRow[]): Promise<void> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('connection refused');
+    }
+    this.batches.push(rows.length);
+    this.written.push(...rows);
+  }
+}
+
+function setup() {
+  const writer = new FakeWriter();
+  const events = new AbuseEvents(writer, new Clock(), loadConfig({ ABUSE_EVENTS_FLUSH_INTERVAL_MS: '60000' }));
+  return { writer, events };
+}
+
+describe('AbuseEvents', () => {
+  it('records without touching the database, then writes on flush', async () => {
+    const { writer, events } = setup();
+    events.record({ type: 'auth_failed', ip: '::ffff:203.0.113.9', keyPreview: 'sk_AbCd…wXyZ' });
+    expect(writer.written).toHaveLength(0);
+    expect(events.pending).toBe(1);
+    expect(await events.flush()).toBe(true);
+    expect(writer.written).toEqual([
+      expect.objectContaining({ type: 'auth_failed', ip: '203.0.113.9', keyPreview: 'sk_AbCd…wXyZ', memberId: null }),
+    ]);
+  });
+
+  it('keeps events when a write fails and writes each exactly once later', async () => {
+    const { writer, events } = setup();
+    for (let i = 0; i < 10; i++) events.record({ type: 'rate_limited', ip: '198.51.100.1', detail: { i } });
+    writer.failuresLeft = 1;
+    expect(await events.flush()).toBe(false);
+    expect(events.pending).toBe(10);
+    events.record({ type: 'rate_limited', ip: '198.51.100.1', detail: { i: 10 } });
+    expect(await events.flush()).toBe(true);
+    expect(events.pending).toBe(0);
+    expect(writer.written.map((row) => row.detail.i)).toEqual(Array.from({ length: 11 }, (_, i) => i));
+  });
+
+  it('writes full batches at once, in order, retrying a failed one', async () => {
+    const { writer, events } = setup();
+    writer.failuresLeft = 1;
+    // The 500th event starts a write (which fails); the rest wait for the next flush.
+    for (let i = 0; i < 1300; i++) events.record({ type: 'rate_limited', ip: '198.51.100.1', detail: { i } });
+    expect(await events.flush()).toBe(true);
+    expect(writer.written.map((row) => row.detail.i)).toEqual(Array.from({ length: 1300 }, (_, i) => i));
+    expect(Math.max(...writer.batches)).toBeLessThanOrEqual(EVENT_BATCH_SIZE);
+  });
+
+  it('writes what is left when the app shuts down', async () => {
+    const { writer, events } = setup();
+    events.onModuleInit();
+    events.record({ type: 'login_failed', ip: '2001:db8::1' });
+    await events.beforeApplicationShutdown();
+    expect(writer.written).toHaveLength(1);
+    expect(writer.written[0]).toMatchObject({ ip: '2001:db8::/64', detail: { address: '2001:db8::1' } });
+  });
+
+  it('never stores a key or a token, only a preview of the valid shape', async () => {
+    const { writer, events } = setup();
+    const key = 'sk_' + 'A'.repeat(32);
+    const token = 'tok_' + 'b'.repeat(40);
+    events.record({ type: 'auth_failed', keyPreview: key, detail: { note: `${key} ${token}`, nested: [{ token }] } });
+    events.record({ type: 'auth_failed', keyPreview: '<script>' });
+    await events.flush();
+    const stored = JSON.stringify(writer.written);
+    expect(stored).not.toContain(key);
+    expect(stored).not.toContain(token);
+    expect(writer.written.map((row) => row.keyPreview)).toEqual([null, null]);
+  });
+
+  it('trims long and deep details', () => {
+    const deep = { a: { b: { c: { d: { e: 1 } } } } };
+    expect(sanitizeDetail(deep)).toEqual({ a: { b: { c: { d: '[truncated]' } } } });
+    expect((sanitizeDetail({ s: 'x'.repeat(2000) }) as { s: string }).s).toHaveLength(500);
+  });
+});

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@app/common';
+import type { MemberPlan } from '@app/members';
+import { PER_KEY, PER_MEMBER, THROTTLER_NAMES, type ThrottlerName } from '../abuse.constants';
+
+/** One quota policy: `limit` requests per `windowSeconds`. */
+export interface RateLimitPolicy {
+  name: ThrottlerName;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Where a client stands in one policy after this request. */
+export interface RateLimitState extends RateLimitPolicy {
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** The limits of each plan, from config (RATE_LIMIT_*). */
+@Injectable()
+export class RateLimitPolicies {
+  constructor(private readonly config: AppConfig) {}
+
+  get windowSeconds(): number {
+    return this.config.RATE_LIMIT_WINDOW_SECONDS;
+  }
+
+  limitFor(plan: MemberPlan, name: ThrottlerName): number {
+    const pro = plan === 'pro';
+    if (name === PER_KEY) return pro ? this.config.RATE_LIMIT_PRO_PER_KEY : this.config.RATE_LIMIT_FREE_PER_KEY;
+    return pro ? this.config.RATE_LIMIT_PRO_PER_MEMBER : this.config.RATE_LIMIT_FREE_PER_MEMBER;
+  }
+
+  policiesFor(plan: MemberPlan): RateLimitPolicy[] {
+    return THROTTLER_NAMES.map((name) => ({
+      name,
+      limit: this.limitFor(plan, name),
+      windowSeconds: this.windowSeconds,
+    }));
+  }
+}
+
+/** What a policy is about, for messages. */
+export function policySubject(name: ThrottlerName): string {
+  return name === PER_MEMBER ? 'member (all API keys together)' : 'API key';
+}
+
+/**
+ * `RateLimit-Policy` as in draft-ietf-httpapi-ratelimit-headers-10 (a Structured Fields List of quoted
+ * policy names with `q` quota and `w` window in seconds): `"per_key";q=60;w=60, "per_member";q=120;w=60`.
+ */
+export function rateLimitPolicyHeader(policies: RateLimitPolicy[]): string {
+  return policies.map((policy) => `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`).join(', ');
+}
+
+/**
+ * `RateLimit` as in draft-ietf-httpapi-ratelimit-headers-10: per policy, `r` requests remaining and `t`
+ * seconds until the window resets: `"per_key";r=59;t=42, "per_member";r=119;t=42`.
+ */
+export function rateLimitHeader(states: RateLimitState[]): string {
+  return states.map((state) => `"${state.name}";r=${state.remaining};t=${state.resetSeconds}`).join(', ');
+}

@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '@app/common';
+import { MembersModule } from '@app/members';
+import { AdminGuard } from './admin.guard';
+import { AuthAttempt } from './auth-attempt.entity';
+import { AuthMaintenance } from './auth-maintenance';
+import { AuthThrottle } from './auth-throttle';
+import { CsrfGuard } from './csrf.guard';
+import { LocalAuthGuard } from './local-auth.guard';
+import { LoginService } from './login.service';
+import { PgSessionStore } from './pg-session-store';
+import { RegistrationService } from './registration.service';
+import { SessionAuthGuard } from './session-auth.guard';
+import { Session } from './session.entity';
+import { SessionsService } from './sessions.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Session, AuthAttempt]), MembersModule],
+  providers: [
+    Clock,
+    PgSessionStore,
+    SessionsService,
+    AuthThrottle,
+    AuthMaintenance,
+    LoginService,
+    RegistrationService,
+    LocalAuthGuard,
+    SessionAuthGuard,
+    CsrfGuard,
+    AdminGuard,
+  ],
+  exports: [
+    PgSessionStore,
+    SessionsService,
+    LoginService,
+    RegistrationService,
+    LocalAuthGuard,
+    SessionAuthGuard,
+    CsrfGuard,
+    AdminGuard,
+    MembersModule,
+  ],
+})
+export class AuthModule {}

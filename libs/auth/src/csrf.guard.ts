@@ -1,0 +1,57 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { AppException } from '@app/common';
+import type { Request } from 'express';
+import { sameToken } from './sessions.service';
+import './session-data';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The origin (`scheme://host[:port]`) of a URL, or null when it is not one. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the request comes from one of our own pages: `Sec-Fetch-Site` is not cross-site, and `Origin`
+ * (or, without it, `Referer`) names this very host. Clients that send none of these (curl, servers) pass
+ * this check and still need the token.
+ */
+function fromOurOrigin(req: Request): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return false;
+  const own = `${req.protocol}://${req.host}`.toLowerCase();
+  const origin = req.headers.origin;
+  if (origin !== undefined) return origin !== 'null' && originOf(origin)?.toLowerCase() === own;
+  const referer = req.headers.referer;
+  if (referer !== undefined) return originOf(referer)?.toLowerCase() === own;
+  return true;
+}
+
+/**
+ * CSRF protection for state-changing account and admin routes: a synchronizer token kept in the session
+ * (`GET /account/csrf`, or the login response) echoed in `X-CSRF-Token`, plus an Origin/Referer check.
+ * Safe methods pass. Failures are 403 `csrf_failed`.
+ */
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (SAFE_METHODS.has(req.method)) return true;
+    if (!fromOurOrigin(req)) throw new AppException('csrf_failed', 'Cross-site request refused');
+    const expected = req.session?.csrfToken;
+    const given = req.headers[CSRF_HEADER];
+    if (!expected || typeof given !== 'string' || !sameToken(given, expected)) {
+      throw new AppException(
+        'csrf_failed',
+        'Missing or wrong CSRF token: get one from GET /account/csrf and send it in the X-CSRF-Token header',
+      );
+    }
+    return true;
+  }
+}

@@ -1,0 +1,16 @@
+export { AdminGuard } from './admin.guard';
+export { AdminOnly, CsrfProtected, CurrentMember, SignedIn } from './auth.decorators';
+export { AuthAttempt } from './auth-attempt.entity';
+export { AuthMaintenance } from './auth-maintenance';
+export { AuthModule } from './auth.module';
+export { AuthThrottle } from './auth-throttle';
+export { CSRF_HEADER, CsrfGuard } from './csrf.guard';
+export { LocalAuthGuard, type LoginRequest } from './local-auth.guard';
+export { LoginService } from './login.service';
+export { PgSessionStore, sessionIdHash } from './pg-session-store';
+export { RegistrationService } from './registration.service';
+export { SessionAuthGuard } from './session-auth.guard';
+export { SESSION_COOKIE, type MemberRequest } from './session-data';
+export { Session } from './session.entity';
+export { sessionMiddleware } from './session.middleware';
+export { SessionsService } from './sessions.service';

@@ -1,0 +1,23 @@
+import ipaddr from 'ipaddr.js';
+
+/** The key of a client whose address Express could not make out (a proxy misconfiguration): never banned. */
+export const UNKNOWN_CLIENT = 'unknown';
+
+/** `req.ip` as an address: IPv4-mapped IPv6 (`::ffff:a.b.c.d`) becomes IPv4. Null when it is not an address. */
+export function clientAddress(ip: string | undefined): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (!ip || !ipaddr.isValid(ip)) return null;
+  return ipaddr.process(ip);
+}
+
+/**
+ * The throttling and abuse key of a client address (`req.ip`, which honours TRUST_PROXY and nothing else):
+ * IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 addresses grouped by their /64 (`2001:db8:1:2::/64`), since
+ * one subscriber usually holds a whole /64. `unknown` when there is no valid address.
+ */
+export function ipKeyOf(ip: string | undefined): string {
+  const address = clientAddress(ip);
+  if (!address) return UNKNOWN_CLIENT;
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}

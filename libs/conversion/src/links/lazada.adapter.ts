@@ -1,0 +1,288 @@
+import { parse as parseDomain } from 'tldts';
+import {
+  AffiliateLinkResult,
+  AffiliateParams,
+  MarketplaceAdapter,
+  MarketplaceId,
+  ParsedLink,
+} from './marketplace-link';
+import { paramValue, trackingRules, withoutTracking } from './query-filter';
+import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments, tryParseUrl } from './url-helpers';
+
+const MARKETPLACE: MarketplaceId = 'lazada';
+
+/** Public suffixes of the Lazada sites. An explicit list: `lazada.<other suffix>` may belong to anyone. */
+const LAZADA_REGIONS: ReadonlySet<string> = new Set(['vn', 'co.th', 'com.my', 'co.id', 'com.ph', 'sg']);
+/** The region whose master links the member setting holds; the service targets Vietnam. */
+const MASTER_LINK_REGION = 'vn';
+/** `lzd.co` serves every region; the landing page tells the real one. */
+const DEFAULT_REGION = 'vn';
+const SHORT_DOMAIN = 'lzd.co';
+
+type LazadaHostRole = 'main' | 'pages' | 'short' | 'master';
+
+const SUBDOMAIN_ROLES: ReadonlyMap<string, LazadaHostRole> = new Map<string, LazadaHostRole>([
+  ['', 'main'],
+  ['www', 'main'],
+  ['m', 'main'],
+  ['pages', 'pages'],
+  ['s', 'short'],
+  ['c', 'master'],
+]);
+
+interface LazadaHost {
+  role: LazadaHostRole;
+  region: string;
+}
+
+/** `<slug>-i<item>[-s<sku>].html`, `i<item>[-s<sku>].html` (the last segment of `/products/...`). */
+const PRODUCT_SEGMENT = /^(?:.+-)?i([1-9]\d{0,19})(?:-s([1-9]\d{0,19}))?\.html$/i;
+/** `s.<code>` on `s.lazada.*`. */
+const SHARE_CODE_SEGMENT = /^s\.[A-Za-z0-9_-]{1,64}$/;
+/** `c.<code>` after `/t/` on `c.lazada.*`. */
+const MASTER_CODE_SEGMENT = /^c\.([A-Za-z0-9_-]{1,64})$/;
+/** `/<code>` on `lzd.co`. */
+const SHORT_CODE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+/** A category or shop page named by one slug segment: `/dien-thoai-di-dong/`, `/shop-name/`. */
+const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** The master link code of the member setting, once `https://c.lazada.vn/t/` and `c.` are dropped. */
+const MASTER_CODE = /^[A-Za-z0-9]{1,32}$/;
+
+const MASTER_LINK_TARGET_PARAM = 'url';
+
+/** First path segments (lower-case) of account, transaction and help pages. */
+const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
+  'customer',
+  'cart',
+  'checkout',
+  'wallet',
+  'order',
+  'orders',
+  'user',
+  'account',
+  'login',
+  'signup',
+  'helpcenter',
+  'chat',
+  'messages',
+]);
+
+/** Tracking parameters of Lazada links: search and recommendation trails, affiliate and share markers. */
+const LAZADA_TRACKING = trackingRules(
+  [
+    'spm',
+    'scm',
+    'search',
+    'mp',
+    'c',
+    'clicktrackinfo',
+    'abbucket',
+    'from',
+    'from_gcp',
+    'trafficfrom',
+    'laz_trackid',
+    'laz_share_info',
+    'laz_token',
+    'mkttid',
+    'exlaz',
+    'dsource',
+    'sub_aff_id',
+    'sub_id1',
+    'sub_id2',
+    'sub_id3',
+    'sub_id4',
+    'sub_id5',
+    'sub_id6',
+    'subid1',
+    'subid2',
+    'subid3',
+    'subid4',
+    'subid5',
+    'subid6',
+    'intent',
+    'fallback',
+  ],
+  { prefixes: ['lzd_'] },
+);
+
+const REASONS = {
+  nonShoppablePage: 'Account, cart, checkout and similar Lazada pages cannot be converted',
+  unknownPage: 'Not a Lazada product, shop, category, campaign or search page',
+  shortLinkWithoutCode: 'Lazada short link without a valid code',
+  badMasterLink: 'Lazada master link without a valid Lazada url parameter',
+  notLazada: 'Not a Lazada link',
+} as const;
+
+/**
+ * Lazada: `www.lazada.<tld>/products/<slug>-i<item>-s<sku>.html` (and `/i<item>.html`), shop, category,
+ * search and `pages.lazada.<tld>` campaign pages; `s.lazada.<tld>/s.<code>` and `lzd.co/<code>` short links;
+ * `c.lazada.<tld>/t/c.<code>` master links (read from their `url` parameter when they carry one, resolved when not).
+ * Affiliate links are master links `c.lazada.vn/t/c.<member code>?url=<canonical>&sub_id1..5`.
+ */
+export class LazadaAdapter implements MarketplaceAdapter {
+  readonly id: MarketplaceId = MARKETPLACE;
+  readonly label = 'Lazada';
+
+  ownsHost(host: string): boolean {
+    return classifyLazadaHost(host) !== null;
+  }
+
+  isShortLinkHost(host: string): boolean {
+    const role = classifyLazadaHost(host)?.role;
+    return role === 'short' || role === 'master';
+  }
+
+  parse(url: URL): ParsedLink {
+    const host = classifyLazadaHost(normalizeHostname(url.hostname));
+    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notLazada);
+    switch (host.role) {
+      case 'main':
+        return parseMainSite(url, host.region);
+      case 'pages':
+        return pageLink(url, host.region, url.pathname);
+      case 'short':
+        return parseShortLink(url, host.region);
+      case 'master':
+        return parseMasterLink(url, host.region);
+    }
+  }
+
+  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
+    if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
+      throw new Error(`Cannot build a Lazada affiliate link for a link of kind "${link.kind}"`);
+    }
+    if (link.region !== MASTER_LINK_REGION) {
+      return {
+        ok: false,
+        code: 'unsupported_for_marketplace',
+        reason: 'Lazada affiliate links are built for lazada.vn only',
+      };
+    }
+    const code = masterCode(params.marketplaceSettings?.lazadaMasterCode);
+    if (!code) {
+      return {
+        ok: false,
+        code: 'marketplace_not_configured',
+        reason: 'Lazada affiliate links need your LazAffiliates master link (c.lazada.vn/t/c.<code>) in your settings',
+      };
+    }
+    const query = [`url=${encodeURIComponent(link.canonicalUrl)}`];
+    params.subIds.forEach((subId, i) => query.push(`sub_id${i + 1}=${encodeURIComponent(subId)}`));
+    return { ok: true, url: `https://c.lazada.${MASTER_LINK_REGION}/t/c.${code}?${query.join('&')}` };
+  }
+}
+
+/** What a (lower-case, dot-trimmed) host is to Lazada, or null when Lazada does not own it. */
+function classifyLazadaHost(host: string): LazadaHost | null {
+  const info = parseDomain(host);
+  if (info.isIp || !info.domain) return null;
+  const subdomain = info.subdomain ?? '';
+  if (info.domain === SHORT_DOMAIN) return subdomain === '' ? { role: 'short', region: DEFAULT_REGION } : null;
+  if (info.domainWithoutSuffix !== 'lazada' || !info.publicSuffix || !LAZADA_REGIONS.has(info.publicSuffix)) {
+    return null;
+  }
+  const role = SUBDOMAIN_ROLES.get(subdomain);
+  return role ? { role, region: info.publicSuffix } : null;
+}
+
+function parseMainSite(url: URL, region: string): ParsedLink {
+  const segments = pathSegments(url.pathname);
+  const section = segments[0]?.toLowerCase();
+  if (section !== undefined && NON_SHOPPABLE_SECTIONS.has(section)) {
+    return notAProduct(region, REASONS.nonShoppablePage);
+  }
+  if (section === 'products') {
+    const match = segments.length === 2 ? PRODUCT_SEGMENT.exec(segments[1]) : null;
+    if (!match) return notAProduct(region, REASONS.unknownPage);
+    return {
+      marketplace: MARKETPLACE,
+      kind: 'product',
+      region,
+      canonicalUrl: `${mainOrigin(region)}/products/${segments[1]}`,
+      itemId: match[1],
+      ...(match[2] ? { skuId: match[2] } : {}),
+    };
+  }
+  if (segments.length === 0) return pageLink(url, region, '/');
+  if (section === 'shop' && segments.length >= 2 && SLUG_SEGMENT.test(segments[1])) {
+    return pageLink(url, region, `/shop/${segments[1]}/`);
+  }
+  if (section === 'catalog' && segments.length === 1) return pageLink(url, region, '/catalog/');
+  if (segments.length === 1 && SLUG_SEGMENT.test(segments[0])) return pageLink(url, region, `/${segments[0]}/`);
+  return notAProduct(region, REASONS.unknownPage);
+}
+
+/** `s.lazada.<tld>/s.<code>` (app share links) and `lzd.co/<code>`. */
+function parseShortLink(url: URL, region: string): ParsedLink {
+  const segments = pathSegments(url.pathname);
+  const codeShape = normalizeHostname(url.hostname) === SHORT_DOMAIN ? SHORT_CODE_SEGMENT : SHARE_CODE_SEGMENT;
+  const valid = segments.length === 1 && codeShape.test(segments[0]);
+  if (!valid) return invalidLink(region, REASONS.shortLinkWithoutCode);
+  return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
+}
+
+/**
+ * `c.lazada.<tld>/t/c.<code>`: a (foreign) affiliate master link. With a `url` parameter it is never fetched (that
+ * would count a click for them): the target is parsed instead. Without one the code itself names the target
+ * (a promotion link), so it is a short link to resolve.
+ */
+function parseMasterLink(url: URL, region: string): ParsedLink {
+  const segments = pathSegments(url.pathname);
+  if (segments.length !== 2 || segments[0].toLowerCase() !== 't' || !MASTER_CODE_SEGMENT.test(segments[1])) {
+    return invalidLink(region, REASONS.badMasterLink);
+  }
+  const rawTarget = paramValue(url.search, MASTER_LINK_TARGET_PARAM);
+  if (rawTarget === null) {
+    return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
+  }
+  const target = embeddedWebUrl(rawTarget);
+  const host = target && classifyLazadaHost(normalizeHostname(target.hostname));
+  if (!target || !host || (host.role !== 'main' && host.role !== 'pages')) {
+    return invalidLink(region, REASONS.badMasterLink);
+  }
+  const parsed =
+    host.role === 'main' ? parseMainSite(target, host.region) : pageLink(target, host.region, target.pathname);
+  return { ...parsed, fromAffiliateRedirect: true };
+}
+
+/** The code of a master-link setting (`YParqP`, `c.YParqP`, `https://c.lazada.vn/t/c.YParqP?...`), or null. */
+function masterCode(setting: string | undefined): string | null {
+  let value = setting?.trim() ?? '';
+  if (!value) return null;
+  if (/^https?:\/\//i.test(value)) {
+    const url = tryParseUrl(value);
+    const segments = url ? pathSegments(url.pathname) : [];
+    const isMasterLink =
+      url !== null &&
+      classifyLazadaHost(normalizeHostname(url.hostname))?.role === 'master' &&
+      segments.length === 2 &&
+      segments[0].toLowerCase() === 't';
+    if (!isMasterLink) return null;
+    value = segments[1];
+  }
+  if (value.toLowerCase().startsWith('c.')) value = value.slice(2);
+  return MASTER_CODE.test(value) ? value : null;
+}
+
+function mainOrigin(region: string): string {
+  return `https://www.lazada.${region}`;
+}
+
+function pageLink(url: URL, region: string, path: string): ParsedLink {
+  const isPagesHost = classifyLazadaHost(normalizeHostname(url.hostname))?.role === 'pages';
+  const origin = isPagesHost ? `https://pages.lazada.${region}` : mainOrigin(region);
+  return {
+    marketplace: MARKETPLACE,
+    kind: 'page',
+    region,
+    canonicalUrl: `${origin}${path}${withoutTracking(url.search, LAZADA_TRACKING)}`,
+  };
+}
+
+function notAProduct(region: string, reason: string): ParsedLink {
+  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'not_a_product', reason };
+}
+
+function invalidLink(region: string, reason: string): ParsedLink {
+  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'invalid_link', reason };
+}

@@ -1,0 +1,69 @@
+import { LinkIdentifier } from './link-identifier';
+import { TikTokAdapter } from './tiktok.adapter';
+
+const adapter = new TikTokAdapter();
+const identifier = new LinkIdentifier([adapter]);
+
+describe('TikTokAdapter', () => {
+  it.each(['tiktok.com', 'www.tiktok.com', 'm.tiktok.com', 'shop.tiktok.com', 'vt.tiktok.com', 'vm.tiktok.com'])(
+    'owns %s',
+    (host) => expect(adapter.ownsHost(host)).toBe(true),
+  );
+
+  it.each(['tiktok.com.evil.com', 'eviltiktok.com', 'seller-vn.tiktok.com', 'affiliate.tiktok.com', 'tiktokcdn.com'])(
+    'does not own %s',
+    (host) => expect(adapter.ownsHost(host)).toBe(false),
+  );
+
+  it.each([
+    [
+      'vt share link',
+      'https://vt.tiktok.com/ZS9AJ7tbWDtcs-yOIvD/',
+      { kind: 'short', shortUrl: 'https://vt.tiktok.com/ZS9AJ7tbWDtcs-yOIvD/' },
+    ],
+    ['vm share link', 'https://vm.tiktok.com/ZMabc/', { kind: 'short' }],
+    ['/t/ share link', 'https://www.tiktok.com/t/ZSVaYMpBn/', { kind: 'short' }],
+    ['vt link without code', 'https://vt.tiktok.com/', { kind: 'not_convertible', reasonCode: 'invalid_link' }],
+    [
+      'product id in view/product',
+      'https://m.tiktok.com/view/product/1729?region=vn',
+      {
+        kind: 'product',
+        itemId: '1729',
+        region: 'vn',
+        canonicalUrl: 'https://www.tiktok.com/view/product/1729?region=VN',
+      },
+    ],
+    [
+      'bad region dropped',
+      'https://www.tiktok.com/view/product/1729?region=VNM',
+      { kind: 'product', canonicalUrl: 'https://www.tiktok.com/view/product/1729' },
+    ],
+    ['pdp in another market', 'https://shop.tiktok.com/th/pdp/x/1729', { kind: 'product', region: 'th' }],
+    ['pdp without id', 'https://shop.tiktok.com/vn/pdp/abc', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
+    [
+      'store page',
+      'https://shop.tiktok.com/vn/store/abc/123?source=x',
+      { kind: 'page', canonicalUrl: 'https://shop.tiktok.com/vn/store/abc/123' },
+    ],
+    ['photo post', 'https://www.tiktok.com/@a/photo/123', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
+    ['live', 'https://www.tiktok.com/@a/live', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
+  ])('%s', (_name, raw, expected) => {
+    expect(identifier.identify(raw)).toMatchObject({ marketplace: 'tiktok', ...expected });
+  });
+
+  it.each([
+    'https://www.tiktok.com/',
+    'https://www.tiktok.com/@vtv24news',
+    'https://www.tiktok.com/discover/x',
+    'https://www.tiktok.com/tag/sale',
+  ])('leaves %s alone (not a marketplace link)', (raw) => expect(identifier.identify(raw)).toBeNull());
+
+  it('never builds an affiliate link (AccessTrade API only)', () => {
+    const link = identifier.identify('https://shop.tiktok.com/vn/pdp/1731975048230963363')!;
+    expect(adapter.buildAffiliateLink(link, { affiliateId: 'x', subIds: [] })).toMatchObject({
+      ok: false,
+      code: 'unsupported_for_marketplace',
+    });
+  });
+});

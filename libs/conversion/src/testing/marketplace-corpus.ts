@@ -1,0 +1,544 @@
+/**
+ * Real-world links and posts for the four marketplaces, with the item each link must give in `link_goc` and in
+ * `affiliate` mode. Sources: `../shared/marketplaces.md` section 1 (official Shopee help pages, public code that
+ * handles these links) and further samples collected from public repositories (noted per case).
+ *
+ * Short links are answered by `CORPUS_SHORT_LINKS` (where each one leads, as a marketplace would redirect), so the
+ * corpus runs without a network; the resolver's own behaviour is tested against fake servers elsewhere.
+ */
+import type { MarketplaceId, MarketplaceSettings } from '../links';
+import type { ItemErrorCode } from '../modes/item-error';
+import type { ResolutionFailure } from '../resolver/short-link-resolver';
+
+export const CORPUS_AFFILIATE_ID = '17300000000';
+export const CORPUS_SUB_IDS = ['fb', 'post1'];
+export const CORPUS_SETTINGS: MarketplaceSettings = {
+  lazadaMasterCode: 'https://c.lazada.vn/t/c.YParqP',
+  tikiPublisherCode: 'MyPub123',
+  tikiCampaignCode: 'MYCAMP01',
+};
+
+export type Expected = { output: string } | { error: ItemErrorCode };
+
+export interface CorpusItem {
+  input: string;
+  marketplace: MarketplaceId;
+  linkGoc: Expected;
+  affiliate: Expected;
+}
+
+export interface CorpusCase {
+  name: string;
+  text: string;
+  items: CorpusItem[];
+}
+
+const enc = encodeURIComponent;
+const to = (output: string): Expected => ({ output });
+const fails = (error: ItemErrorCode): Expected => ({ error });
+
+export function shopeeAffiliate(canonical: string, host = 's.shopee.vn'): string {
+  return `https://${host}/an_redir?origin_link=${enc(canonical)}&affiliate_id=${CORPUS_AFFILIATE_ID}&sub_id=fb-post1`;
+}
+export function lazadaAffiliate(canonical: string): string {
+  return `https://c.lazada.vn/t/c.YParqP?url=${enc(canonical)}&sub_id1=fb&sub_id2=post1`;
+}
+export function tikiAffiliate(canonical: string): string {
+  return `https://ti.ki/MyPub123/MYCAMP01?TIKI_URI=${enc(canonical)}&utm_term=TAPO.TIKI`;
+}
+
+function shopee(input: string, canonical: string, affiliateHost?: string): CorpusItem {
+  return {
+    input,
+    marketplace: 'shopee',
+    linkGoc: to(canonical),
+    affiliate: to(shopeeAffiliate(canonical, affiliateHost)),
+  };
+}
+function lazada(input: string, canonical: string): CorpusItem {
+  return { input, marketplace: 'lazada', linkGoc: to(canonical), affiliate: to(lazadaAffiliate(canonical)) };
+}
+function lazadaAbroad(input: string, canonical: string): CorpusItem {
+  return { input, marketplace: 'lazada', linkGoc: to(canonical), affiliate: fails('unsupported_for_marketplace') };
+}
+function tiktok(input: string, canonical: string): CorpusItem {
+  return { input, marketplace: 'tiktok', linkGoc: to(canonical), affiliate: fails('unsupported_for_marketplace') };
+}
+function tiki(input: string, canonical: string): CorpusItem {
+  return { input, marketplace: 'tiki', linkGoc: to(canonical), affiliate: to(tikiAffiliate(canonical)) };
+}
+function failing(input: string, marketplace: MarketplaceId, code: ItemErrorCode): CorpusItem {
+  return { input, marketplace, linkGoc: fails(code), affiliate: fails(code) };
+}
+function one(name: string, link: CorpusItem): CorpusCase {
+  return { name, text: link.input, items: [link] };
+}
+
+const LEGO_SG = 'https://shopee.sg/LEGO%C2%AE-Icons-Vespa-125-10298-Building-Kit-(1-106-Pieces)-i.68475578.16725783155';
+const HOODIE = 'https://shopee.vn/Ao-Hoodie-i.564687320.29261186260';
+const OPAANLP_PRODUCT = 'https://shopee.vn/product/88201679/1793284627';
+const LAZADA_SHIRT = 'https://www.lazada.vn/products/ao-so-mi-nam-i123456789-s456.html';
+const LAZADA_PDP = 'https://www.lazada.vn/products/pdp-i3324491964-s16252561750.html';
+
+/** Where the corpus short links lead (what the marketplace's redirect chain ends on), or why they fail. */
+export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: ResolutionFailure }>> = {
+  // s.shopee.vn codes land on /opaanlp/ with affiliate tracking (marketplaces.md 1.1, idx:60356362910).
+  'https://s.shopee.vn/8pZnE3uF0k':
+    'https://shopee.vn/opaanlp/88201679/1793284627?__mobile__=1&uls_trackid=53c0&utm_campaign=id_x&utm_content=----' +
+    '&utm_medium=affiliates&utm_source=an_17322940169&mmp_pid=an_17322940169',
+  // vn.shp.ee → slug URL (idx:67299368742).
+  'https://vn.shp.ee/r1MhnNPY': `${HOODIE}?sp_atk=3c1b&xptdk=3c1b&smtt=0.0.9`,
+  'https://shope.ee/6fLZS9Tf8B': 'https://shopee.sg/product/68475578/27971600849?smtt=1&uls_trackid=x',
+  'https://shp.ee/abc123': 'https://sv.shopee.vn/share-video/NzA1NjQ?smtt=1',
+  'https://s.shopee.vn/Expired1': 'https://shopee.vn/?utm_source=an_1',
+  'https://s.shopee.vn/Dead404': { failure: 'http_status' },
+  'https://s.shopee.vn/Evil1': { failure: 'redirect_off_marketplace' },
+  'https://s.shopee.vn/ViaRedir':
+    'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F111%2F222&affiliate_id=999&sub_id=x',
+  // Lazada share link → PDP (idx:55921847999).
+  'https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk': `${LAZADA_PDP}?spm=a2o4n.share&laz_trackid=2:x&mkttid=clkgl`,
+  'https://lzd.co/1212LazzieHunt':
+    'https://pages.lazada.vn/wow/gcp/route/lazada/vn/upr_1000345_lazada/channel/vn/upr-router/vn?hybrid=1&spm=a2o4n',
+  'https://c.lazada.vn/t/c.ABCDE?subId1=1&subId2=testuser': `${LAZADA_SHIRT}?x=1&sub_aff_id=testuser`,
+  // vt.tiktok.com → /vn/pdp/<id> with share parameters (idx:70559576005).
+  'https://vt.tiktok.com/ZS9FvVXpLV/': 'https://shop.tiktok.com/vn/pdp/1731238970187483121?_d=abc&chain_key=xyz',
+  'https://vt.tiktok.com/ZSabc123/': 'https://www.tiktok.com/@vtv24news/video/7300000000000000001?_r=1&_t=x',
+  'https://www.tiktok.com/t/ZSVaFpSNR/': 'https://www.tiktok.com/view/product/1732131340104796995?region=VN&local=en',
+  'https://vm.tiktok.com/ZMabcdef/': { failure: 'timeout' },
+  'https://ti.ki/M39Oj1kb/CAREER-UP': 'https://tiki.vn/career-up-p1234567.html?spid=7654321&utm_source=tap',
+  'https://ti.ki/APPZFPDDI3': 'https://tiki.vn/?src=app',
+};
+
+export const CORPUS: CorpusCase[] = [
+  // ------------------------------------------------------------------ Shopee: product shapes and regions
+  one('Shopee official LEGO sample (percent-encoding, parentheses)', shopee(LEGO_SG, LEGO_SG, 's.shopee.sg')),
+  one('Shopee slug link (idx:67299368742)', shopee(HOODIE, HOODIE)),
+  one(
+    'Shopee slug with app-share tracking',
+    shopee(`${HOODIE}?sp_atk=8f1c&xptdk=8f1c&uls_trackid=51v36iqm00qv&utm_source=an_17300000000`, HOODIE),
+  ),
+  one(
+    'Shopee /product/<shop>/<item> (Product Feed form)',
+    shopee(
+      'https://shopee.sg/product/68475578/27971600849',
+      'https://shopee.sg/product/68475578/27971600849',
+      's.shopee.sg',
+    ),
+  ),
+  one(
+    'Shopee /opaanlp/ landing with affiliate tracking',
+    shopee(CORPUS_SHORT_LINKS['https://s.shopee.vn/8pZnE3uF0k'] as string, OPAANLP_PRODUCT),
+  ),
+  one(
+    'Shopee /universal-link/product/',
+    shopee('https://shopee.vn/universal-link/product/88201679/1793284627?utm_source=an_1', OPAANLP_PRODUCT),
+  ),
+  one(
+    'Shopee /<shop-username>/<shop>/<item>',
+    shopee('https://shopee.vn/coolmate-official/88201679/1793284627', OPAANLP_PRODUCT),
+  ),
+  one(
+    'Shopee ?shopid=&itemid=',
+    shopee('https://shopee.vn/item?shopid=88201679&itemid=1793284627&utm_source=x', OPAANLP_PRODUCT),
+  ),
+  one(
+    'Shopee Thailand',
+    shopee('https://shopee.co.th/Phone-Case-i.123.456', 'https://shopee.co.th/Phone-Case-i.123.456', 's.shopee.co.th'),
+  ),
+  one(
+    'Shopee Malaysia (com.my)',
+    shopee(
+      'https://shopee.com.my/Baju-Kurung-i.111.222',
+      'https://shopee.com.my/Baju-Kurung-i.111.222',
+      's.shopee.com.my',
+    ),
+  ),
+  one(
+    'Shopee Malaysia (shopee.my → s.shopee.com.my)',
+    shopee('https://shopee.my/Baju-i.123.456', 'https://shopee.my/Baju-i.123.456', 's.shopee.com.my'),
+  ),
+  one(
+    'Shopee Indonesia',
+    shopee('https://shopee.co.id/Sepatu-i.333.444', 'https://shopee.co.id/Sepatu-i.333.444', 's.shopee.co.id'),
+  ),
+  one(
+    'Shopee Philippines',
+    shopee('https://shopee.ph/Shirt-i.555.666', 'https://shopee.ph/Shirt-i.555.666', 's.shopee.ph'),
+  ),
+  one(
+    'Shopee Taiwan (idx:71215569330)',
+    shopee('https://shopee.tw/x-i.777.888', 'https://shopee.tw/x-i.777.888', 's.shopee.tw'),
+  ),
+  one(
+    'Shopee Brazil',
+    shopee('https://shopee.com.br/Tenis-i.999.1000', 'https://shopee.com.br/Tenis-i.999.1000', 's.shopee.com.br'),
+  ),
+  one('Shopee mobile host', shopee('https://m.shopee.vn/Ao-i.1.2', 'https://shopee.vn/Ao-i.1.2')),
+  {
+    name: 'Shopee upper-case scheme and host',
+    text: 'Link: HTTPS://SHOPEE.VN/Ao-Thun-i.10.20 nhé',
+    items: [shopee('HTTPS://SHOPEE.VN/Ao-Thun-i.10.20', 'https://shopee.vn/Ao-Thun-i.10.20')],
+  },
+  {
+    name: 'Shopee scheme-less link',
+    text: 'Xem shopee.vn/Dep-Nam-i.30.40 ngay',
+    items: [shopee('shopee.vn/Dep-Nam-i.30.40', 'https://shopee.vn/Dep-Nam-i.30.40')],
+  },
+  {
+    name: 'Shopee scheme-less raw Vietnamese slug',
+    text: 'Áo đẹp: shopee.vn/Áo-thun-nam-cổ-tròn-i.88201679.1793284627 nè',
+    items: [
+      shopee(
+        'shopee.vn/Áo-thun-nam-cổ-tròn-i.88201679.1793284627',
+        'https://shopee.vn/%C3%81o-thun-nam-c%E1%BB%95-tr%C3%B2n-i.88201679.1793284627',
+      ),
+    ],
+  },
+  one(
+    'Shopee voucher signatures kept (idx:67231148858)',
+    shopee(
+      `${HOODIE}?uls_trackid=1&gads_t_sig=VTJGc2RHVmtYMTlx%2BY&utm_source=x&encrypted_payload=abc%3D%3D`,
+      `${HOODIE}?gads_t_sig=VTJGc2RHVmtYMTlx%2BY&encrypted_payload=abc%3D%3D`,
+    ),
+  ),
+  one(
+    'Shopee app scheme shopee://',
+    shopee('shopee://product/68475578/27971600849', 'https://shopee.vn/product/68475578/27971600849'),
+  ),
+  {
+    name: 'Shopee app scheme shopeevn://',
+    text: 'Mở app shopeevn://product/1/2 nhé',
+    items: [shopee('shopeevn://product/1/2', 'https://shopee.vn/product/1/2')],
+  },
+
+  // ------------------------------------------------------------------ Shopee: pages
+  one(
+    'Shopee shop page',
+    shopee('https://shopee.vn/coolmate.vn?utm_source=x&page=2', 'https://shopee.vn/coolmate.vn?page=2'),
+  ),
+  one('Shopee /shop/<id>', shopee('https://shopee.vn/shop/88201679', 'https://shopee.vn/shop/88201679')),
+  one(
+    'Shopee campaign (AccessTrade doc example)',
+    shopee('https://shopee.vn/m/ma-giam-gia', 'https://shopee.vn/m/ma-giam-gia'),
+  ),
+  one(
+    'Shopee category (shopeeAI README)',
+    shopee(
+      'https://shopee.sg/Mobile-Gadgets-cat.11036030',
+      'https://shopee.sg/Mobile-Gadgets-cat.11036030',
+      's.shopee.sg',
+    ),
+  ),
+  one(
+    'Shopee search',
+    shopee(
+      'https://shopee.vn/search?keyword=%C3%A1o%20thun&utm_source=an_1',
+      'https://shopee.vn/search?keyword=%C3%A1o%20thun',
+    ),
+  ),
+
+  // ------------------------------------------------------------------ Shopee: not convertible
+  one('Shopee Video share link', failing('https://sv.shopee.vn/share-video/abc?smtt=1', 'shopee', 'not_a_product')),
+  one('Shopee Live', failing('https://live.shopee.vn/universal-link/live?id=1', 'shopee', 'not_a_product')),
+  one('ShopeeFood affiliate link (idx:69074972926)', failing('https://spf.shopee.vn/abc', 'shopee', 'not_a_product')),
+  one(
+    'Shopee affiliate portal offer page',
+    failing('https://affiliate.shopee.vn/offer/product_offer/27971600849', 'shopee', 'not_a_product'),
+  ),
+
+  // ------------------------------------------------------------------ Shopee: foreign an_redir
+  one(
+    'Shopee official an_redir sample ("?&affiliate_id"), re-affiliated',
+    shopee(
+      `https://s.shopee.sg/an_redir?origin_link=${enc(LEGO_SG)}?&affiliate_id=14354840000&sub_id=12345-aaaa-bbbb-cccc-dddd`,
+      LEGO_SG,
+      's.shopee.sg',
+    ),
+  ),
+  one(
+    'Shopee Product-Feed an_redir on shope.ee',
+    shopee(
+      'https://shope.ee/an_redir?origin_link=https%3A%2F%2Fshopee.sg%2Fproduct%2F68475578%2F27971600849',
+      'https://shopee.sg/product/68475578/27971600849',
+      's.shopee.sg',
+    ),
+  ),
+  one(
+    'Shopee an_redir without origin_link',
+    failing('https://s.shopee.vn/an_redir?affiliate_id=1&sub_id=a', 'shopee', 'invalid_link'),
+  ),
+
+  // ------------------------------------------------------------------ Shopee: short links (resolved)
+  one('Shopee s.shopee.vn code → /opaanlp/', shopee('https://s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT)),
+  one('Shopee vn.shp.ee app share link → slug', shopee('https://vn.shp.ee/r1MhnNPY', HOODIE)),
+  one(
+    'Shopee legacy shope.ee code (idx:42513789934) → other region',
+    shopee('https://shope.ee/6fLZS9Tf8B', 'https://shopee.sg/product/68475578/27971600849', 's.shopee.sg'),
+  ),
+  one(
+    'Shopee short link to an an_redir (never fetched, re-affiliated)',
+    shopee('https://s.shopee.vn/ViaRedir', 'https://shopee.vn/product/111/222'),
+  ),
+  one('Shopee short link to a video', failing('https://shp.ee/abc123', 'shopee', 'not_a_product')),
+  one('Shopee expired short link (home page)', failing('https://s.shopee.vn/Expired1', 'shopee', 'not_a_product')),
+  one('Shopee dead short link', failing('https://s.shopee.vn/Dead404', 'shopee', 'resolution_failed')),
+  one('Shopee short link redirecting off Shopee', failing('https://s.shopee.vn/Evil1', 'shopee', 'resolution_failed')),
+  {
+    name: 'Shopee scheme-less short link',
+    text: 'Link rút gọn: s.shopee.vn/8pZnE3uF0k.',
+    items: [shopee('s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT)],
+  },
+
+  // ------------------------------------------------------------------ Shopee: text around links
+  {
+    name: 'Shopee link inside an HTML href with &amp;',
+    text: '<p>Deal: <a href="https://shopee.vn/Ao-i.1.2?a=1&amp;b=2" target="_blank">Áo</a></p>',
+    items: [shopee('https://shopee.vn/Ao-i.1.2?a=1&amp;b=2', 'https://shopee.vn/Ao-i.1.2')],
+  },
+  {
+    name: 'Shopee links glued to Vietnamese text and punctuation',
+    text: 'Mua ngay:https://shopee.vn/Ao-i.1.2!!! (https://shopee.vn/Quan-i.3.4) giá sốc…https://shopee.vn/Giay-i.5.6…',
+    items: [
+      shopee('https://shopee.vn/Ao-i.1.2', 'https://shopee.vn/Ao-i.1.2'),
+      shopee('https://shopee.vn/Quan-i.3.4', 'https://shopee.vn/Quan-i.3.4'),
+      shopee('https://shopee.vn/Giay-i.5.6', 'https://shopee.vn/Giay-i.5.6'),
+    ],
+  },
+  {
+    name: 'Shopee Markdown link',
+    text: `[Áo hoodie](${HOODIE}) 🔥`,
+    items: [shopee(HOODIE, HOODIE)],
+  },
+  {
+    name: 'look-alike hosts are not marketplace links',
+    text:
+      'https://shopee.vn.evil.com/Ao-i.1.2 evil-shopee.vn/Ao-i.1.2 https://shopee.vn@evil.com/x ' +
+      'https://s.sh\u043epee.vn/abc https://www.lazada.vn.evil.com/products/x-i1.html https://tiki.vn.evil.com/a-p1.html ' +
+      'https://vt.tiktok.com.evil.com/ZSabc/ https://lazada.xyz/products/x-i1.html',
+    items: [],
+  },
+
+  // ------------------------------------------------------------------ Lazada
+  one(
+    'Lazada product with sku (idx:68884486255)',
+    lazada('https://www.lazada.vn/products/ao-so-mi-nam-i123456789-s456.html?x=1', LAZADA_SHIRT),
+  ),
+  one(
+    'Lazada pdp-i…-s… (idx:71562518995)',
+    lazada(
+      'https://www.lazada.vn/products/pdp-i204631671-s254952397.html?spm=a2o4n.searchlistcategory.list.i72&search=1',
+      'https://www.lazada.vn/products/pdp-i204631671-s254952397.html',
+    ),
+  ),
+  one(
+    'Lazada i<item>-s<sku>.html without slug (idx:54942619509)',
+    lazada(
+      'https://www.lazada.vn/products/i255675772-s14883705485.html',
+      'https://www.lazada.vn/products/i255675772-s14883705485.html',
+    ),
+  ),
+  {
+    name: 'Lazada scheme-less /i<item>.html (idx:55554963070)',
+    text: 'Lazada: lazada.vn/products/example-i123456789.html nhé',
+    items: [
+      lazada('lazada.vn/products/example-i123456789.html', 'https://www.lazada.vn/products/example-i123456789.html'),
+    ],
+  },
+  one(
+    'Lazada Thailand: link_goc works, no affiliate format for it',
+    lazadaAbroad(
+      'https://www.lazada.co.th/products/x-i111-s222.html?spm=a',
+      'https://www.lazada.co.th/products/x-i111-s222.html',
+    ),
+  ),
+  one(
+    'Lazada s.lazada.vn share link → PDP (idx:55921847999)',
+    lazada('https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk', LAZADA_PDP),
+  ),
+  one(
+    'Lazada lzd.co short link → campaign page (idx:2123223089)',
+    lazada(
+      'https://lzd.co/1212LazzieHunt',
+      'https://pages.lazada.vn/wow/gcp/route/lazada/vn/upr_1000345_lazada/channel/vn/upr-router/vn?hybrid=1',
+    ),
+  ),
+  one(
+    'Lazada foreign master link with url, re-affiliated, never fetched (idx:13263938331)',
+    lazada(
+      `https://c.lazada.vn/t/c.06wSoi?intent=false&fallback=false&url=${enc('https://www.lazada.vn/products/x-i1001-s2002.html')}&sub_aff_id=shorTool`,
+      'https://www.lazada.vn/products/x-i1001-s2002.html',
+    ),
+  ),
+  {
+    name: 'Lazada master link to a shop promotion inside an HTML href (idx:20577347595)',
+    text: '<a href="https://c.lazada.vn/t/c.1aLN?url=https%3A%2F%2Fwww.lazada.vn%2Fshop%2Festee-lauder%3Ftab%3Dpromotion%26path%3Dpromotion-30838-0.htm&amp;sub_aff_id=Estee" target="_blank">Estee Lauder</a>',
+    items: [
+      lazada(
+        'https://c.lazada.vn/t/c.1aLN?url=https%3A%2F%2Fwww.lazada.vn%2Fshop%2Festee-lauder%3Ftab%3Dpromotion%26path%3Dpromotion-30838-0.htm&amp;sub_aff_id=Estee',
+        'https://www.lazada.vn/shop/estee-lauder/?tab=promotion&path=promotion-30838-0.htm',
+      ),
+    ],
+  },
+  one(
+    'Lazada promotion master link without url (resolved)',
+    lazada('https://c.lazada.vn/t/c.ABCDE?subId1=1&subId2=testuser', LAZADA_SHIRT),
+  ),
+  one(
+    'Lazada catalog search',
+    lazada('https://www.lazada.vn/catalog/?q=tai+nghe&spm=a2o4n', 'https://www.lazada.vn/catalog/?q=tai+nghe'),
+  ),
+  one(
+    'Lazada campaign on pages.lazada.vn',
+    lazada(
+      'https://pages.lazada.vn/wow/gcp/vn/mega/campaign?spm=a2o4n&hybrid=1',
+      'https://pages.lazada.vn/wow/gcp/vn/mega/campaign?hybrid=1',
+    ),
+  ),
+  one('Lazada account page', failing('https://www.lazada.vn/customer/order/index/', 'lazada', 'not_a_product')),
+  one(
+    'Lazada master link with a foreign url',
+    failing('https://c.lazada.vn/t/c.1aLN?url=https%3A%2F%2Fevil.com%2F', 'lazada', 'invalid_link'),
+  ),
+
+  // ------------------------------------------------------------------ TikTok Shop
+  one(
+    'TikTok /view/product/<id> (tothanhdat test)',
+    tiktok(
+      'https://www.tiktok.com/view/product/1732131340104796995?region=VN&local=en',
+      'https://www.tiktok.com/view/product/1732131340104796995?region=VN',
+    ),
+  ),
+  one(
+    'TikTok Shop /vn/pdp/<slug>/<id> (idx:69218898247)',
+    tiktok(
+      'https://shop.tiktok.com/vn/pdp/sample-product/1731238970187483121?source=share',
+      'https://shop.tiktok.com/vn/pdp/sample-product/1731238970187483121',
+    ),
+  ),
+  one(
+    'TikTok Shop /vn/pdp/<id> with tracking (idx:70224319748)',
+    tiktok(
+      'https://shop.tiktok.com/vn/pdp/1731975048230963363?source=ecommerce_category&enter_method=feed_list_category_products' +
+        '&first_entrance=bing&btm_pre=a18064.b8314&btm_transfer_id=session-id',
+      'https://shop.tiktok.com/vn/pdp/1731975048230963363',
+    ),
+  ),
+  one(
+    'TikTok www.tiktok.com/shop/vn/pdp/<encoded slug>/<id> (idx:31656846819)',
+    tiktok(
+      'https://www.tiktok.com/shop/vn/pdp/%C4%91am-thiet-ke-form-xoe-co-dan-nhieu-mau-thich-hop-%C4%91i-choi-lam-viec/1732826020155524663',
+      'https://www.tiktok.com/shop/vn/pdp/%C4%91am-thiet-ke-form-xoe-co-dan-nhieu-mau-thich-hop-%C4%91i-choi-lam-viec/1732826020155524663',
+    ),
+  ),
+  one(
+    'TikTok shop.tiktok.com/view/product/<id>?region=VN',
+    tiktok(
+      'https://shop.tiktok.com/view/product/1729384756123456789?region=VN',
+      'https://shop.tiktok.com/view/product/1729384756123456789?region=VN',
+    ),
+  ),
+  one(
+    'TikTok vt.tiktok.com share link → pdp',
+    tiktok('https://vt.tiktok.com/ZS9FvVXpLV/', 'https://shop.tiktok.com/vn/pdp/1731238970187483121'),
+  ),
+  one(
+    'TikTok vt.tiktok.com share link to a video',
+    failing('https://vt.tiktok.com/ZSabc123/', 'tiktok', 'not_a_product'),
+  ),
+  one(
+    'TikTok www.tiktok.com/t/<code> → /view/product (idx:67318941655)',
+    tiktok('https://www.tiktok.com/t/ZSVaFpSNR/', 'https://www.tiktok.com/view/product/1732131340104796995?region=VN'),
+  ),
+  one(
+    'TikTok vm.tiktok.com short link that times out',
+    failing('https://vm.tiktok.com/ZMabcdef/', 'tiktok', 'resolution_failed'),
+  ),
+  {
+    name: 'TikTok video is not a product; a profile is not a marketplace link',
+    text: 'Video https://www.tiktok.com/@vtv24news/video/7300000000000000000 kênh https://www.tiktok.com/@vtv24news',
+    items: [failing('https://www.tiktok.com/@vtv24news/video/7300000000000000000', 'tiktok', 'not_a_product')],
+  },
+
+  // ------------------------------------------------------------------ Tiki
+  one(
+    'Tiki product with spid (idx:25228422831)',
+    tiki(
+      'https://tiki.vn/hoang-tu-be-tai-ban-2022-p166033489.html?spid=166033491',
+      'https://tiki.vn/hoang-tu-be-tai-ban-2022-p166033489.html?spid=166033491',
+    ),
+  ),
+  one(
+    'Tiki product with tracking (idx:44875607825)',
+    tiki(
+      'https://tiki.vn/may-nuoc-nong-ariston-an2-30-rs-2-5-fe-mt-2500w-p5978889.html?spid=5978891&src=deal-hot',
+      'https://tiki.vn/may-nuoc-nong-ariston-an2-30-rs-2-5-fe-mt-2500w-p5978889.html?spid=5978891',
+    ),
+  ),
+  one('Tiki /p/<id> (idx:6727005414)', tiki('https://tiki.vn/p/276665412', 'https://tiki.vn/p/276665412')),
+  one('Tiki /p<id>.html (idx:55334300457)', tiki('https://tiki.vn/p123456.html', 'https://tiki.vn/p123456.html')),
+  {
+    name: 'Tiki scheme-less product',
+    text: 'Review tiki.vn/abc-p123.html và hết',
+    items: [tiki('tiki.vn/abc-p123.html', 'https://tiki.vn/abc-p123.html')],
+  },
+  one(
+    'Tiki foreign TAP link, re-affiliated, never fetched (idx:46363695623)',
+    tiki(
+      `https://ti.ki/lLoCiS7e/OR60D8CM?TIKI_URI=${enc('https://tiki.vn/apple-iphone-13-hang-chinh-hang-p184059211.html?spid=123547403')}&utm_term=TAPO.TIKI`,
+      'https://tiki.vn/apple-iphone-13-hang-chinh-hang-p184059211.html?spid=123547403',
+    ),
+  ),
+  one(
+    'Tiki TAP link with a raw TIKI_URI to a promotion (idx:12725789586)',
+    tiki(
+      'https://ti.ki/xyz/LANDING-PAGE-01-2021?TIKI_URI=https://tiki.vn/khuyen-mai/tiki-sale-tet-2021&utm_term=TAPM.d5301bba',
+      'https://tiki.vn/khuyen-mai/tiki-sale-tet-2021',
+    ),
+  ),
+  one(
+    'Tiki ti.ki short link (idx:22532701500)',
+    tiki('https://ti.ki/M39Oj1kb/CAREER-UP', 'https://tiki.vn/career-up-p1234567.html?spid=7654321'),
+  ),
+  one('Tiki ti.ki link to the home page', failing('https://ti.ki/APPZFPDDI3', 'tiki', 'not_a_product')),
+  one('Tiki cart', failing('https://tiki.vn/checkout/cart', 'tiki', 'not_a_product')),
+  one(
+    'Tiki promotion page',
+    tiki('https://tiki.vn/khuyen-mai/hang-quoc-te?itm_campaign=x&src=home', 'https://tiki.vn/khuyen-mai/hang-quoc-te'),
+  ),
+
+  // ------------------------------------------------------------------ mixed posts
+  {
+    name: 'a real deal post with all four marketplaces, other sites and a repeated link',
+    text: [
+      '🔥 SĂN SALE 12.12 🔥',
+      `1️⃣ Áo hoodie 👉 ${HOODIE}?sp_atk=8f1c`,
+      '2️⃣ Lazada: https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk',
+      '3️⃣ TikTok Shop:https://vt.tiktok.com/ZS9FvVXpLV/',
+      '4️⃣ Tiki (tiki.vn/p/276665412)',
+      'Review: https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      `Nhắc lại áo: ${HOODIE}?sp_atk=8f1c!`,
+    ].join('\n'),
+    items: [
+      shopee(`${HOODIE}?sp_atk=8f1c`, HOODIE),
+      lazada('https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk', LAZADA_PDP),
+      tiktok('https://vt.tiktok.com/ZS9FvVXpLV/', 'https://shop.tiktok.com/vn/pdp/1731238970187483121'),
+      tiki('tiki.vn/p/276665412', 'https://tiki.vn/p/276665412'),
+      shopee(`${HOODIE}?sp_atk=8f1c`, HOODIE),
+    ],
+  },
+  {
+    name: 'an HTML newsletter with Shopee, Lazada and Tiki links',
+    text:
+      `<ul><li><a href='${LEGO_SG}'>LEGO</a></li>` +
+      '<li><a href="https://www.lazada.vn/products/pdp-i204631671-s254952397.html?spm=x">Lazada</a></li>' +
+      '<li><a href="https://tiki.vn/p/276665412?src=mail">Tiki</a></li></ul>',
+    items: [
+      shopee(LEGO_SG, LEGO_SG, 's.shopee.sg'),
+      lazada(
+        'https://www.lazada.vn/products/pdp-i204631671-s254952397.html?spm=x',
+        'https://www.lazada.vn/products/pdp-i204631671-s254952397.html',
+      ),
+      tiki('https://tiki.vn/p/276665412?src=mail', 'https://tiki.vn/p/276665412'),
+    ],
+  },
+];

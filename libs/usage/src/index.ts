@@ -1,0 +1,3 @@
+export { MemberUsage } from './member-usage.entity';
+export { UsageModule } from './usage.module';
+export { UsageService, type UsageFigures } from './usage.service';

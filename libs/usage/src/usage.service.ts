@@ -1,0 +1,112 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
+import { DataSource } from 'typeorm';
+
+export interface UsageFigures {
+  /** Calls in the current clock minute, counted by this instance only. */
+  thisMinute: number;
+  /** Calls today (UTC day), every instance, including this instance's calls not yet written. */
+  today: number;
+}
+
+const MINUTE_MS = 60_000;
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Counts successful convert calls per member without touching the database on the convert path:
+ * `record()` only bumps in-process counters; a timer adds them to the `member_usage` daily rows every
+ * USAGE_FLUSH_INTERVAL_MS, and once more on shutdown. The per-minute figure is this instance's own.
+ */
+@Injectable()
+export class UsageService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(UsageService.name);
+  /** memberId → calls in `minute` (minutes since the epoch). */
+  private readonly minutes = new Map<string, { minute: number; calls: number }>();
+  /** `${day}|${memberId}` → calls not yet written. */
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** One successful call by the member. Synchronous and in memory only. */
+  record(memberId: string): void {
+    const now = this.clock.now();
+    const minute = Math.floor(now.getTime() / MINUTE_MS);
+    const current = this.minutes.get(memberId);
+    if (current && current.minute === minute) current.calls += 1;
+    else this.minutes.set(memberId, { minute, calls: 1 });
+    const key = `${utcDay(now)}|${memberId}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  async figures(memberId: string): Promise<UsageFigures> {
+    const now = this.clock.now();
+    const day = utcDay(now);
+    const rows: Array<{ calls: number }> = await this.db.query(
+      'SELECT calls FROM member_usage WHERE member_id = $1 AND day = $2::date',
+      [memberId, day],
+    );
+    const minute = this.minutes.get(memberId);
+    return {
+      thisMinute: minute && minute.minute === Math.floor(now.getTime() / MINUTE_MS) ? minute.calls : 0,
+      today: Number(rows[0]?.calls ?? 0) + (this.pending.get(`${day}|${memberId}`) ?? 0),
+    };
+  }
+
+  /** Writes the pending counts (one statement); on failure they are kept for the next attempt. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    this.dropOldMinutes();
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const values: Array<string | number> = [];
+    const rows: string[] = [];
+    for (const [key, calls] of batch) {
+      const [day, memberId] = key.split('|');
+      const at = values.length;
+      values.push(memberId, day, calls);
+      rows.push(`($${at + 1}::uuid, $${at + 2}::date, $${at + 3}::integer)`);
+    }
+    try {
+      await this.db.query(
+        `INSERT INTO member_usage (member_id, day, calls)
+         SELECT v.member_id, v.day, v.calls FROM (VALUES ${rows.join(', ')}) AS v(member_id, day, calls)
+           JOIN members m ON m.id = v.member_id
+         ON CONFLICT (member_id, day) DO UPDATE SET calls = member_usage.calls + EXCLUDED.calls`,
+        values,
+      );
+    } catch (error) {
+      for (const [key, calls] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + calls);
+      this.logger.warn(`Could not write usage counters, will retry: ${(error as Error).message}`);
+    }
+  }
+
+  private dropOldMinutes(): void {
+    const minute = Math.floor(this.clock.now().getTime() / MINUTE_MS);
+    for (const [memberId, entry] of this.minutes) if (entry.minute < minute) this.minutes.delete(memberId);
+  }
+}

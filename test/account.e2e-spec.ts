@@ -431,6 +431,65 @@ describe('account API', () => {
       expect(cleared.body.settings).toMatchObject({ affiliate_id: null, sub_ids: [] });
     });
 
+    it('saves Lazada and Tiki codes, and convert builds their affiliate links with them', async () => {
+      const { client } = await signedUp(t);
+      const pair = (await client.regenerate(TEST_PASSWORD, 0)).body;
+      const content =
+        'Lazada https://www.lazada.vn/products/ao-thun-i123456789-s987654321.html ' +
+        'Tiki https://tiki.vn/binh-giu-nhiet-p274091.html';
+      const convert = () =>
+        t.send(
+          t.http
+            .post('/api/convert')
+            .set('X-API-Key', pair.api_key)
+            .set('X-API-Token', pair.api_token)
+            .send({ content, mode: 'affiliate', affiliate_id: 'aff_1', sub_ids: ['fb'] }),
+        );
+
+      const before = await convert();
+      expect(before.status).toBe(200);
+      expect(before.body.items.map((item: { error?: { code: string } }) => item.error?.code)).toEqual([
+        'marketplace_not_configured',
+        'marketplace_not_configured',
+      ]);
+
+      const saved = await client.patch('/account/settings', {
+        lazada_master_code: ' https://c.lazada.vn/t/c.YParqP ',
+        tiki_publisher_code: 'MyPub123',
+        tiki_campaign_code: 'MYCAMP01',
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.settings.marketplace).toEqual({
+        lazada_master_code: 'YParqP',
+        tiki_publisher_code: 'MyPub123',
+        tiki_campaign_code: 'MYCAMP01',
+      });
+
+      // Saving settings drops the cached verification, so the very next call sees the codes.
+      const after = await convert();
+      expect(after.status).toBe(200);
+      expect(after.body.summary).toEqual({ total: 2, success: 2, failed: 0 });
+      expect(after.body.items[0].output).toBe(
+        `https://c.lazada.vn/t/c.YParqP?url=${encodeURIComponent(
+          'https://www.lazada.vn/products/ao-thun-i123456789-s987654321.html',
+        )}&sub_id1=fb`,
+      );
+      expect(after.body.items[1].output).toMatch(
+        /^https:\/\/ti\.ki\/MyPub123\/MYCAMP01\?TIKI_URI=https%3A%2F%2Ftiki\.vn%2F/,
+      );
+
+      // One code cleared, the others kept.
+      const cleared = await client.patch('/account/settings', { tiki_campaign_code: null });
+      expect(cleared.body.settings.marketplace).toEqual({
+        lazada_master_code: 'YParqP',
+        tiki_publisher_code: 'MyPub123',
+        tiki_campaign_code: null,
+      });
+      const partly = await convert();
+      expect(partly.body.items[0].output).toContain('c.lazada.vn/t/c.YParqP');
+      expect(partly.body.items[1].error.code).toBe('marketplace_not_configured');
+    });
+
     it('refuses bad values and unknown fields with the field named', async () => {
       const { client } = await signedUp(t);
       const cases: Array<[object, string]> = [
@@ -440,6 +499,11 @@ describe('account API', () => {
         [{ bitly_token: 'two words' }, 'bitly_token'],
         [{ bitly_token: 'x'.repeat(513) }, 'bitly_token'],
         [{ member_id: '00000000-0000-0000-0000-000000000000' }, 'member_id'],
+        [{ lazada_master_code: 'https://evil.example/t/c.YParqP' }, 'lazada_master_code'],
+        [{ lazada_master_code: 'not a code' }, 'lazada_master_code'],
+        [{ tiki_publisher_code: 'a/b' }, 'tiki_publisher_code'],
+        [{ tiki_campaign_code: 'x'.repeat(65) }, 'tiki_campaign_code'],
+        [{ tiki_campaign_code: 42 }, 'tiki_campaign_code'],
       ];
       for (const [body, field] of cases) {
         const res = await client.patch('/account/settings', body);

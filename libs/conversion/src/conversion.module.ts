@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
 import { ConversionService } from './conversion.service';
-import { MarketplaceSettingsSource, NoMarketplaceSettings } from './marketplace-settings';
+import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
 import { ModeProvider } from './modes/mode-provider';
 import { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
@@ -41,7 +41,7 @@ const BUILT_MODES = [AffiliateMode, LinkGocMode];
     ShortLinkResolver,
     { provide: ResolvedLinkStore, useClass: TypeOrmResolvedLinkStore },
     ShortLinkResolutionService,
-    { provide: MarketplaceSettingsSource, useClass: NoMarketplaceSettings },
+    { provide: MarketplaceSettingsSource, useClass: PrincipalMarketplaceSettings },
     ...BUILT_MODES,
     {
       provide: MODE_PROVIDERS,

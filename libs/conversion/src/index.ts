@@ -15,7 +15,8 @@ export { ModeProvider, type ModeContext } from './modes/mode-provider';
 export { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
 export { Marketplaces } from './marketplaces';
 export type { MarketplaceId, MarketplaceSettings } from './links';
-export { MarketplaceSettingsSource, NoMarketplaceSettings } from './marketplace-settings';
+export { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
+export { isTikiTapCode, lazadaMasterCode } from './links';
 export {
   AddressPolicy,
   DnsLookup,

@@ -4,17 +4,25 @@ import type { MarketplaceSettings } from './links';
 
 /**
  * Where a member's marketplace settings (Lazada master link, Tiki TAP codes) come from. Asked once per convert
- * request that has links to convert. The account area provides the real source; until it is wired in, no member
- * has settings, and the formats that need them fail per link with `marketplace_not_configured`.
+ * request that has links to convert. Formats whose settings are missing fail per link with
+ * `marketplace_not_configured`.
  */
 export abstract class MarketplaceSettingsSource {
   abstract forMember(principal: Principal): Promise<MarketplaceSettings | undefined>;
 }
 
-/** The source used until member marketplace settings exist: none. */
+/**
+ * The member's saved codes, as they travel with the verified credentials (loaded with the member row on
+ * verification, dropped from the credential cache when the member saves new settings).
+ */
 @Injectable()
-export class NoMarketplaceSettings extends MarketplaceSettingsSource {
-  async forMember(): Promise<MarketplaceSettings | undefined> {
-    return undefined;
+export class PrincipalMarketplaceSettings extends MarketplaceSettingsSource {
+  async forMember(principal: Principal): Promise<MarketplaceSettings | undefined> {
+    const saved = principal.marketplaceSettings ?? {};
+    return {
+      lazadaMasterCode: saved.lazada_master_code,
+      tikiPublisherCode: saved.tiki_publisher_code,
+      tikiCampaignCode: saved.tiki_campaign_code,
+    };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
-import type { MemberPlan, MemberRole } from '@app/members';
+import type { MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
 import { DataSource, IsNull } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
@@ -20,6 +20,7 @@ interface VerifyRow {
   role: MemberRole;
   default_affiliate_id: string | null;
   default_sub_ids: string[] | null;
+  marketplace_settings: MemberMarketplaceSettings | null;
 }
 
 /** What the account page shows about a member's pairs: never a hash, never a token. */
@@ -91,7 +92,7 @@ export class CredentialsService {
 
     const rows: VerifyRow[] = await this.db.query(
       `SELECT c.id, c.member_id, c.token_hash, c.key_preview, c.expires_at, m.plan, m.role, m.default_affiliate_id,
-              m.default_sub_ids
+              m.default_sub_ids, m.marketplace_settings
          FROM credentials c JOIN members m ON m.id = c.member_id
         WHERE c.key_hash = $1 AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > $2)
           AND m.disabled_at IS NULL`,
@@ -109,6 +110,7 @@ export class CredentialsService {
       role: row.role,
       defaultAffiliateId: row.default_affiliate_id,
       defaultSubIds: row.default_sub_ids ?? [],
+      marketplaceSettings: row.marketplace_settings ?? {},
     };
     const expiresAtMs = Math.min(
       nowMs + this.config.CREDENTIAL_CACHE_TTL_MS,

@@ -1,4 +1,4 @@
-import type { MemberPlan, MemberRole } from '@app/members';
+import type { MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
 
 /** Who an API call is made by, once its key and token are verified. */
 export interface Principal {
@@ -10,4 +10,6 @@ export interface Principal {
   defaultAffiliateId: string | null;
   /** The member's saved `sub_ids`, used when a request sends none. */
   defaultSubIds: string[];
+  /** The member's saved Lazada and Tiki codes, for the affiliate formats that need them. */
+  marketplaceSettings: MemberMarketplaceSettings;
 }

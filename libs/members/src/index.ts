@@ -9,6 +9,12 @@ export {
 } from './members.service';
 export { PasswordHasher, passwordProblem, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './password-hasher';
 export { MemberSecret } from './settings/member-secret.entity';
+export {
+  MARKETPLACE_CODE_SHAPE,
+  MARKETPLACE_SETTING_NAMES,
+  type MarketplaceSettingName,
+  type MemberMarketplaceSettings,
+} from './settings/marketplace-setting-names';
 export { isMemberSecretName, MEMBER_SECRET_NAMES, type MemberSecretName } from './settings/member-secret-names';
 export {
   AFFILIATE_ID_SHAPE,

@@ -1,3 +1,4 @@
+import type { MemberMarketplaceSettings } from './settings/marketplace-setting-names';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const MEMBER_ROLES = ['member', 'admin'] as const;
@@ -30,6 +31,10 @@ export class Member {
   /** Used by convert when a request carries no `sub_ids` (an explicit empty array means none). */
   @Column({ name: 'default_sub_ids', type: 'jsonb', default: () => "'[]'" })
   defaultSubIds!: string[];
+
+  /** Lazada master link code and Tiki TAP codes, for the affiliate formats that need them. */
+  @Column({ name: 'marketplace_settings', type: 'jsonb', default: () => "'{}'" })
+  marketplaceSettings!: MemberMarketplaceSettings;
 
   /**
    * Bumped when every session of the member must end (password change, account disabled). A session made

@@ -60,6 +60,7 @@ export class MembersService {
       plan: input.plan ?? 'free',
       defaultAffiliateId: null,
       defaultSubIds: [],
+      marketplaceSettings: {},
       sessionVersion: 0,
       disabledAt: null,
     });

@@ -103,6 +103,36 @@ export class SettingsPatchDto {
   @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
   sub_ids?: string[] | null;
 
+  @ApiPropertyOptional({
+    description:
+      'LazAffiliates master link or its code (`https://c.lazada.vn/t/c.YParqP`, `c.YParqP` or `YParqP`), ' +
+      'needed for Lazada affiliate links; saved as the bare code; null clears it',
+    nullable: true,
+    example: 'c.YParqP',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  lazada_master_code?: string | null;
+
+  @ApiPropertyOptional({
+    description: 'Tiki TAP publisher code (ti.ki/<publisher>/<campaign>); null clears it',
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  tiki_publisher_code?: string | null;
+
+  @ApiPropertyOptional({
+    description: 'Tiki TAP campaign code (ti.ki/<publisher>/<campaign>); null clears it',
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  tiki_campaign_code?: string | null;
+
   @secretProperty('Shopee Affiliate Open API app id')
   @IsOptional()
   @IsString()

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AbuseEvents } from '@app/abuse';
 import { LoginService, SessionsService } from '@app/auth';
+import { AppException } from '@app/common';
+import { isTikiTapCode, lazadaMasterCode } from '@app/conversion';
 import { CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import {
   Member,
@@ -80,6 +82,7 @@ export class AccountService {
     const patch: MemberSettingsPatch = { secrets: {} };
     if (body.affiliate_id !== undefined) patch.affiliateId = body.affiliate_id;
     if (body.sub_ids !== undefined) patch.subIds = body.sub_ids ?? [];
+    patch.marketplace = marketplacePatch(body);
     for (const name of MEMBER_SECRET_NAMES) {
       if (body[name] !== undefined) patch.secrets![name] = body[name];
     }
@@ -101,4 +104,33 @@ export class AccountService {
     this.logger.log({ memberId: member.id }, 'Password changed; every session ended');
     return { ok: true as const, csrf_token: csrfToken };
   }
+}
+
+/**
+ * The marketplace codes of a settings patch, normalised and checked the way the adapters read them, so a saved
+ * code always builds a link: the Lazada master link is kept as its bare code, Tiki codes as they are (trimmed).
+ */
+function marketplacePatch(body: SettingsPatchDto): MemberSettingsPatch['marketplace'] {
+  const patch: NonNullable<MemberSettingsPatch['marketplace']> = {};
+  if (body.lazada_master_code !== undefined) {
+    const value = body.lazada_master_code?.trim() || null;
+    const code = value === null ? null : lazadaMasterCode(value);
+    if (value !== null && code === null) {
+      throw new AppException(
+        'invalid_request',
+        'lazada_master_code must be a LazAffiliates master link (https://c.lazada.vn/t/c.<code>) or its code',
+        { field: 'lazada_master_code' },
+      );
+    }
+    patch.lazada_master_code = code;
+  }
+  for (const name of ['tiki_publisher_code', 'tiki_campaign_code'] as const) {
+    if (body[name] === undefined) continue;
+    const value = body[name]?.trim() || null;
+    if (value !== null && !isTikiTapCode(value)) {
+      throw new AppException('invalid_request', `${name} must be 1 to 64 letters, digits, "_" or "-"`, { field: name });
+    }
+    patch[name] = value;
+  }
+  return patch;
 }

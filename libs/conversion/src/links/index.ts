@@ -11,8 +11,8 @@ export type {
   NotConvertibleReason,
   ParsedLink,
 } from './marketplace-link';
-export { LazadaAdapter } from './lazada.adapter';
+export { LazadaAdapter, lazadaMasterCode } from './lazada.adapter';
 export { ShopeeAdapter } from './shopee.adapter';
-export { TikiAdapter } from './tiki.adapter';
+export { isTikiTapCode, TikiAdapter } from './tiki.adapter';
 export { TikTokAdapter } from './tiktok.adapter';
 export { normalizeHostname, normalizeShortLink } from './url-helpers';

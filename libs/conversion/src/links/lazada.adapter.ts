@@ -158,7 +158,7 @@ export class LazadaAdapter implements MarketplaceAdapter {
         reason: 'Lazada affiliate links are built for lazada.vn only',
       };
     }
-    const code = masterCode(params.marketplaceSettings?.lazadaMasterCode);
+    const code = lazadaMasterCode(params.marketplaceSettings?.lazadaMasterCode);
     if (!code) {
       return {
         ok: false,
@@ -246,7 +246,7 @@ function parseMasterLink(url: URL, region: string): ParsedLink {
 }
 
 /** The code of a master-link setting (`YParqP`, `c.YParqP`, `https://c.lazada.vn/t/c.YParqP?...`), or null. */
-function masterCode(setting: string | undefined): string | null {
+export function lazadaMasterCode(setting: string | undefined): string | null {
   let value = setting?.trim() ?? '';
   if (!value) return null;
   if (/^https?:\/\//i.test(value)) {

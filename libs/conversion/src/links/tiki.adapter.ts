@@ -21,6 +21,11 @@ const PRODUCT_SEGMENT = /^(?:.+-)?p([1-9]\d{0,19})\.html$/i;
 const ID = /^[1-9]\d{0,19}$/;
 /** `ti.ki/<code>` and `ti.ki/<publisher>/<campaign>` path segments. */
 const CODE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether a Tiki TAP publisher or campaign code has the shape this adapter can put in a `ti.ki` path. */
+export function isTikiTapCode(value: string): boolean {
+  return CODE_SEGMENT.test(value);
+}
 /** Shop, category, brand and promotion page segments. */
 const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** TAP parameter holding the target link. */

@@ -107,6 +107,7 @@ export function testPrincipal(overrides: Partial<Principal> = {}): Principal {
     role: 'member',
     defaultAffiliateId: null,
     defaultSubIds: [],
+    marketplaceSettings: {},
     ...overrides,
   } as Principal;
 }

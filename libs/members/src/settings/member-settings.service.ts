@@ -5,6 +5,12 @@ import { DataSource } from 'typeorm';
 import { Member } from '../member.entity';
 import { MemberSecret } from './member-secret.entity';
 import { MEMBER_SECRET_NAMES, type MemberSecretName } from './member-secret-names';
+import {
+  MARKETPLACE_CODE_SHAPE,
+  MARKETPLACE_SETTING_NAMES,
+  type MarketplaceSettingName,
+  type MemberMarketplaceSettings,
+} from './marketplace-setting-names';
 import { SecretCipher, secretPreview } from './secret-cipher';
 
 /** Same rules as the convert request (`affiliate_id`, `sub_ids`), so a saved default is always usable. */
@@ -24,6 +30,8 @@ export interface SecretState {
 export interface MemberSettingsView {
   affiliate_id: string | null;
   sub_ids: string[];
+  /** Plain marketplace codes: every name present, null when not saved. */
+  marketplace: Record<MarketplaceSettingName, string | null>;
   secrets: Record<MemberSecretName, SecretState>;
 }
 
@@ -31,6 +39,8 @@ export interface MemberSettingsPatch {
   /** null clears the saved default. */
   affiliateId?: string | null;
   subIds?: string[];
+  /** Normalised codes (the caller checks them against the adapters); null clears one; absent is left as it is. */
+  marketplace?: Partial<Record<MarketplaceSettingName, string | null>>;
   /** A value replaces the saved one; null deletes it; an absent name is left as it is. */
   secrets?: Partial<Record<MemberSecretName, string | null>>;
 }
@@ -67,7 +77,11 @@ export class MemberSettingsService {
         updated_at: row.updatedAt,
       };
     }
-    return { affiliate_id: member.defaultAffiliateId, sub_ids: member.defaultSubIds ?? [], secrets };
+    const saved: MemberMarketplaceSettings = member.marketplaceSettings ?? {};
+    const marketplace = Object.fromEntries(
+      MARKETPLACE_SETTING_NAMES.map((name) => [name, saved[name] ?? null]),
+    ) as Record<MarketplaceSettingName, string | null>;
+    return { affiliate_id: member.defaultAffiliateId, sub_ids: member.defaultSubIds ?? [], marketplace, secrets };
   }
 
   /** Applies a validated patch in one transaction. */
@@ -80,6 +94,18 @@ export class MemberSettingsService {
       if (Object.keys(defaults).length > 0) {
         const result = await manager.getRepository(Member).update({ id: memberId }, defaults);
         if (!result.affected) throw new AppException('not_found', 'No such member');
+      }
+      const marketplace = Object.entries(patch.marketplace ?? {}) as Array<[MarketplaceSettingName, string | null]>;
+      if (marketplace.length > 0) {
+        // Merged in SQL so two saves of different codes never undo each other.
+        const set = Object.fromEntries(marketplace.filter(([, value]) => value !== null));
+        const cleared = marketplace.filter(([, value]) => value === null).map(([name]) => name);
+        const rows = await manager.query(
+          `UPDATE members SET marketplace_settings = (marketplace_settings || $2::jsonb) - $3::text[], updated_at = now()
+            WHERE id = $1 RETURNING id`,
+          [memberId, JSON.stringify(set), cleared],
+        );
+        if (rows.length === 0) throw new AppException('not_found', 'No such member');
       }
       const secrets = manager.getRepository(MemberSecret);
       for (const [name, value] of Object.entries(patch.secrets ?? {}) as Array<[MemberSecretName, string | null]>) {
@@ -113,6 +139,18 @@ export class MemberSettingsService {
       if (patch.subIds.length > MAX_SUB_IDS || !patch.subIds.every((subId) => SUB_ID_SHAPE.test(subId))) {
         throw new AppException('invalid_request', 'sub_ids must be at most 5 values of 1 to 50 letters or digits', {
           field: 'sub_ids',
+        });
+      }
+    }
+    for (const [name, value] of Object.entries(patch.marketplace ?? {})) {
+      if (!(MARKETPLACE_SETTING_NAMES as readonly string[]).includes(name)) {
+        throw new AppException('invalid_request', `Unknown setting: ${name.slice(0, 64)}`, {
+          field: name.slice(0, 64),
+        });
+      }
+      if (value !== null && (typeof value !== 'string' || !MARKETPLACE_CODE_SHAPE.test(value))) {
+        throw new AppException('invalid_request', `${name} must be 1 to 64 letters, digits, "_" or "-"`, {
+          field: name,
         });
       }
     }

@@ -255,6 +255,10 @@
   function renderDefaults(settings) {
     $('default-affiliate-id').value = settings.affiliate_id || '';
     $('default-sub-ids').value = (settings.sub_ids || []).join(', ');
+    var marketplace = settings.marketplace || {};
+    $('lazada-master-code').value = marketplace.lazada_master_code || '';
+    $('tiki-publisher-code').value = marketplace.tiki_publisher_code || '';
+    $('tiki-campaign-code').value = marketplace.tiki_campaign_code || '';
   }
 
   function renderSecrets(settings) {
@@ -396,7 +400,13 @@
         })
         .filter(Boolean);
       busy(defaults, function () {
-        return api('PATCH', '/account/settings', { affiliate_id: affiliate || null, sub_ids: subIds });
+        return api('PATCH', '/account/settings', {
+          affiliate_id: affiliate || null,
+          sub_ids: subIds,
+          lazada_master_code: defaults.elements.lazada_master_code.value.trim() || null,
+          tiki_publisher_code: defaults.elements.tiki_publisher_code.value.trim() || null,
+          tiki_campaign_code: defaults.elements.tiki_campaign_code.value.trim() || null,
+        });
       }).then(function (result) {
         if (result.status === 401) return goToLogin();
         if (result.status !== 200) return showError(defaults, result);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@app/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { CODE_SHAPE } from '../shortlinks.constants';
 import { shortBaseOf } from '../links/short-link-urls';
 import { isBotUserAgent } from './bot-detector';
@@ -22,8 +22,8 @@ export interface RedirectHandlerOptions {
 }
 
 /**
- * The redirect hot path, as plain connect-style middleware placed before everything else (no Nest pipeline,
- * no request log, no body parsing): route by Host, look the code up (in-process LRU first), answer 302 with
+ * The redirect hot path, as plain connect-style middleware placed in front of the HTTP server's listener
+ * (`serveRedirectsFirst`: no Express, no Nest pipeline, no request log, no body parsing): route by Host, look the code up (in-process LRU first), answer 302 with
  * `Cache-Control: private, max-age=90` and `Referrer-Policy: no-referrer`, count the click in memory.
  *
  * Routing: Host = SHORT_LINK_BASE_URL's host (any port) → `<prefix>/<code>` are ours; Host = a verified custom
@@ -147,4 +147,22 @@ export function hostnameOf(hostHeader: string | undefined): string {
   }
   if (host.endsWith('.')) host = host.slice(0, -1);
   return host.toLowerCase();
+}
+
+/**
+ * Puts the redirect middleware in front of the HTTP server's own request listener (Express, for a Nest app):
+ * short-link requests are answered on the bare `node:http` objects, without Express's per-request set-up;
+ * everything else goes on to the app unchanged. Call it once, right after the app is created.
+ */
+export function serveRedirectsFirst(
+  server: Server,
+  middleware: (req: IncomingMessage, res: ServerResponse, next: Next) => void,
+): void {
+  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    middleware(req, res, () => {
+      for (const listener of listeners) listener(req, res);
+    }),
+  );
 }

@@ -127,7 +127,9 @@ async function main(): Promise<void> {
     `\nGET /<code> → 302, ${CONNECTIONS} connections, ${DURATION} s each, loopback, ${CODES} codes` +
       ` (${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''})\n\n`,
   );
-  process.stdout.write('| server | requests/s | p99 (ms) | vs baseline (req/s) | errors |\n|---|---:|---:|---:|---:|\n');
+  process.stdout.write(
+    '| server | requests/s | p99 (ms) | vs baseline (req/s) | errors |\n|---|---:|---:|---:|---:|\n',
+  );
   for (const figures of results) {
     process.stdout.write(
       `| ${figures.name} | ${Math.round(figures.requestsPerSecond)} | ${figures.p99} | ` +

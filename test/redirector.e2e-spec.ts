@@ -62,7 +62,8 @@ describe('standalone redirector and graceful shutdown', () => {
           .send({ content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID }),
       );
       expect(res.body.summary.success).toBe(2);
-      for (const item of res.body.items) expect(item.output).toMatch(new RegExp(`^https://${SHORT_HOST}/[A-Za-z0-9]{7}$`));
+      for (const item of res.body.items)
+        expect(item.output).toMatch(new RegExp(`^https://${SHORT_HOST}/[A-Za-z0-9]{7}$`));
       codes = res.body.items.map((item: { output: string }) => codeOf(item.output));
       // Mounted in the api, the dedicated short host is all redirector: api pages are not served there.
       expect((await t.send(t.http.get('/account').set('Host', SHORT_HOST))).status).toBe(404);
@@ -101,7 +102,9 @@ describe('standalone redirector and graceful shutdown', () => {
       expect((await http.delete(`/${codes[0]}`).set('Host', SHORT_HOST)).status).toBe(405);
 
       // Nothing is written until the flush: the graceful stop does it.
-      const [before] = await app.get<DataSource>(getDataSourceToken()).query('SELECT sum(clicks)::int AS c FROM short_links');
+      const [before] = await app
+        .get<DataSource>(getDataSourceToken())
+        .query('SELECT sum(clicks)::int AS c FROM short_links');
       expect(before.c).toBe(0);
       await app.close();
       closed = true;
@@ -138,7 +141,9 @@ describe('standalone redirector and graceful shutdown', () => {
     expect(statuses.every((status) => status === 302)).toBe(true);
     const again = await createTestApp(env, { keepData: true });
     try {
-      const [row] = await again.dataSource.query('SELECT clicks::int AS c FROM short_links WHERE code = $1', [codes[1]]);
+      const [row] = await again.dataSource.query('SELECT clicks::int AS c FROM short_links WHERE code = $1', [
+        codes[1],
+      ]);
       expect(row.c).toBe(20);
     } finally {
       await again.close();

@@ -1,4 +1,10 @@
-import { ClickCounter, CustomDomainRechecker, RedirectLookup, ShortCodeGenerator, ShortLinkService } from '@app/shortlinks';
+import {
+  ClickCounter,
+  CustomDomainRechecker,
+  RedirectLookup,
+  ShortCodeGenerator,
+  ShortLinkService,
+} from '@app/shortlinks';
 import { AccountClient } from './support/account-client';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';
 import { FakeDns } from './support/fake-dns';
@@ -161,10 +167,12 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       const real = generator.next.bind(generator);
       const spy = jest.spyOn(generator, 'next').mockReturnValueOnce(taken).mockReturnValueOnce(taken);
       try {
-        const codes = await t.app.get(ShortLinkService).shorten(alice.member.id, '', [
-          anRedir('https://shopee.vn/product/2/1'),
-          anRedir('https://shopee.vn/product/2/2'),
-        ]);
+        const codes = await t.app
+          .get(ShortLinkService)
+          .shorten(alice.member.id, '', [
+            anRedir('https://shopee.vn/product/2/1'),
+            anRedir('https://shopee.vn/product/2/2'),
+          ]);
         expect(spy.mock.calls.length).toBeGreaterThanOrEqual(4);
         expect(new Set(codes.values()).size).toBe(2);
         expect([...codes.values()]).not.toContain(taken);
@@ -189,7 +197,11 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       const add = await free.post('/account/domains', { domain: 'go.alice.example.com' });
       expect(add.status).toBe(403);
       expect(add.body.error.code).toBe('plan_required');
-      const res = await convert(alice, { content: PRODUCT, mode: 'custom_domain_shortener', affiliate_id: AFFILIATE_ID });
+      const res = await convert(alice, {
+        content: PRODUCT,
+        mode: 'custom_domain_shortener',
+        affiliate_id: AFFILIATE_ID,
+      });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('plan_required');
     });
@@ -221,7 +233,11 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect((await proClient.post('/account/domains', { domain: 'go.example.com' })).status).toBe(409);
 
       // Still unverified: the mode is not configured.
-      const early = await convert(pro, { content: PRODUCT, mode: 'custom_domain_shortener', affiliate_id: AFFILIATE_ID });
+      const early = await convert(pro, {
+        content: PRODUCT,
+        mode: 'custom_domain_shortener',
+        affiliate_id: AFFILIATE_ID,
+      });
       expect(early.body.error.code).toBe('not_configured');
 
       dns.txt.set('_linkconv.go.example.com', ['v=spf1 -all', domain.txt_record.value]);
@@ -232,7 +248,11 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect(listed.body.domains).toHaveLength(1);
       expect(listed.body.domains[0].status).toBe('verified');
 
-      const res = await convert(pro, { content: `Mua: ${PRODUCT}`, mode: 'custom_domain_shortener', affiliate_id: AFFILIATE_ID });
+      const res = await convert(pro, {
+        content: `Mua: ${PRODUCT}`,
+        mode: 'custom_domain_shortener',
+        affiliate_id: AFFILIATE_ID,
+      });
       expect(res.status).toBe(200);
       expect(res.body.mode).toBe('Short link on your domain');
       const url: string = res.body.items[0].output;
@@ -255,7 +275,8 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       // Another Pro member's verified domain does not serve these codes.
       const carol = await t.createMember({ plan: 'pro' });
       const carolClient = await new AccountClient(t).loginOk(carol.member.email);
-      const carolDomain = (await carolClient.post('/account/domains', { domain: 'links.carol.example.net' })).body.domain;
+      const carolDomain = (await carolClient.post('/account/domains', { domain: 'links.carol.example.net' })).body
+        .domain;
       dns.txt.set('_linkconv.links.carol.example.net', [carolDomain.txt_record.value]);
       expect((await carolClient.post(`/account/domains/${carolDomain.id}/check`)).body.domain.status).toBe('verified');
       expect((await visit('links.carol.example.net', `/${code}`)).status).toBe(404);
@@ -264,7 +285,10 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       const stolen = (await carolClient.post('/account/domains', { domain: 'go.example.com' })).body.domain;
       dns.txt.set('_linkconv.go.example.com', [domain.txt_record.value, stolen.txt_record.value]);
       const takeover = await carolClient.post(`/account/domains/${stolen.id}/check`);
-      expect(takeover.body.domain).toMatchObject({ status: 'failed', last_error: 'This domain is verified by another account' });
+      expect(takeover.body.domain).toMatchObject({
+        status: 'failed',
+        last_error: 'This domain is verified by another account',
+      });
       expect((await visit('go.example.com', `/${code}`)).status).toBe(302);
       // ...and cannot see or remove someone else's domain.
       expect((await carolClient.post(`/account/domains/${domain.id}/check`)).status).toBe(404);
@@ -293,7 +317,9 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect((await visit('short.pro.example.org', '/Abc3456')).status).toBe(404);
       // Hours went by: the session timed out.
       proClient = await new AccountClient(t).loginOk(pro.member.email);
-      const view = (await proClient.get('/account/domains')).body.domains.find((d: { id: string }) => d.id === added.id);
+      const view = (await proClient.get('/account/domains')).body.domains.find(
+        (d: { id: string }) => d.id === added.id,
+      );
       expect(view).toMatchObject({ status: 'failed', last_error: expect.stringMatching(/not found/) });
 
       // A DNS failure (SERVFAIL) changes no status; the record back verifies it again.
@@ -317,7 +343,11 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
     it('counts clicks in memory and writes them on flush, people and bots apart', async () => {
       const member = await t.createMember();
       const client = await new AccountClient(t).loginOk(member.member.email);
-      const res = await convert(member, { content: `${PRODUCT} ${PRODUCT_2}`, mode: 'own_shortener', affiliate_id: AFFILIATE_ID });
+      const res = await convert(member, {
+        content: `${PRODUCT} ${PRODUCT_2}`,
+        mode: 'own_shortener',
+        affiliate_id: AFFILIATE_ID,
+      });
       const [code1, code2] = res.body.items.map((item: { output: string }) => codeOf(item.output));
       await t.app.get(ClickCounter).flush();
       for (let i = 0; i < 3; i += 1) await visit(SHORT_HOST, `/s/${code1}`);
@@ -326,10 +356,9 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       await t.send(t.http.head(`/s/${code1}`).set('Host', SHORT_HOST).set('User-Agent', BROWSER_UA));
 
       // Nothing written on the redirect path.
-      const before = await t.dataSource.query(
-        `SELECT sum(clicks)::int AS c FROM short_links WHERE member_id = $1`,
-        [member.member.id],
-      );
+      const before = await t.dataSource.query(`SELECT sum(clicks)::int AS c FROM short_links WHERE member_id = $1`, [
+        member.member.id,
+      ]);
       expect(before[0].c).toBe(0);
       await t.app.get(ClickCounter).flush();
 
@@ -337,7 +366,12 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect(list.status).toBe(200);
       expect(list.body).toMatchObject({ ok: true, page: 1, per_page: 10, total: 2 });
       const byCode = new Map(list.body.short_links.map((link: { code: string }) => [link.code, link]));
-      expect(byCode.get(code1)).toMatchObject({ clicks: 3, bot_clicks: 2, domain: null, url: `http://${SHORT_HOST}/s/${code1}` });
+      expect(byCode.get(code1)).toMatchObject({
+        clicks: 3,
+        bot_clicks: 2,
+        domain: null,
+        url: `http://${SHORT_HOST}/s/${code1}`,
+      });
       expect(byCode.get(code2)).toMatchObject({ clicks: 1, bot_clicks: 0 });
       expect((byCode.get(code1) as { last_click_at: string }).last_click_at).toBeTruthy();
 

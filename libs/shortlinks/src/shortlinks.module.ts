@@ -37,7 +37,15 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
     },
     CustomDomainService,
   ],
-  exports: [ShortLinkService, ShortLinkUrls, CustomDomainService, RedirectHandler, RedirectLookup, ClickCounter, ShortLinkRedis],
+  exports: [
+    ShortLinkService,
+    ShortLinkUrls,
+    CustomDomainService,
+    RedirectHandler,
+    RedirectLookup,
+    ClickCounter,
+    ShortLinkRedis,
+  ],
 })
 export class ShortLinksModule {}
 

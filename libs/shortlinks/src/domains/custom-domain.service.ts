@@ -118,7 +118,11 @@ export class CustomDomainService {
     const before = new Date(this.clock.now().getTime() - olderThanMs);
     const due = [
       ...(await this.domains.find({ where: { lastCheckedAt: IsNull() }, take: limit })),
-      ...(await this.domains.find({ where: { lastCheckedAt: LessThan(before) }, order: { lastCheckedAt: 'ASC' }, take: limit })),
+      ...(await this.domains.find({
+        where: { lastCheckedAt: LessThan(before) },
+        order: { lastCheckedAt: 'ASC' },
+        take: limit,
+      })),
     ].slice(0, limit);
     for (const domain of due) await this.check(domain);
     return due.length;

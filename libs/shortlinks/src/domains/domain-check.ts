@@ -35,7 +35,9 @@ export function nextDomainState(
     };
   }
   const reason =
-    lookup.kind === 'none' ? `TXT record not found (${lookup.reason})` : 'TXT record found, but not with the expected value';
+    lookup.kind === 'none'
+      ? `TXT record not found (${lookup.reason})`
+      : 'TXT record found, but not with the expected value';
   const failedChecks = current.failedChecks + 1;
   let status: CustomDomainStatus = current.status;
   if (current.status === 'verified') {

@@ -25,7 +25,10 @@ export function normalizeCustomDomain(input: string, reserved: readonly string[]
   if (!info.domain || !info.isIcann || !info.publicSuffix || hostname.length > 253) {
     return { ok: false, reason: 'This is not a registrable domain name' };
   }
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(hostname) || hostname.split('.').some((l) => l.length > 63 || /^-|-$/.test(l))) {
+  if (
+    !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(hostname) ||
+    hostname.split('.').some((l) => l.length > 63 || /^-|-$/.test(l))
+  ) {
     return { ok: false, reason: 'This is not a valid domain name' };
   }
   if (reserved.some((host) => host === hostname || hostname.endsWith(`.${host}`))) {

@@ -18,7 +18,8 @@ describe('randomShortCode', () => {
 
   it('uses every character of the alphabet, none far more often than the others', () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 4000; i += 1) for (const char of randomShortCode(7)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    for (let i = 0; i < 4000; i += 1)
+      for (const char of randomShortCode(7)) counts.set(char, (counts.get(char) ?? 0) + 1);
     expect(counts.size).toBe(SHORT_CODE_ALPHABET.length);
     const expected = (4000 * 7) / SHORT_CODE_ALPHABET.length;
     for (const count of counts.values()) expect(Math.abs(count - expected)).toBeLessThan(expected * 0.35);

@@ -23,6 +23,8 @@ export class ShortLinkUrls {
   }
 
   url(domain: string, code: string): string {
-    return domain === OWN_DOMAIN ? `${this.base}/${code}` : `${this.config.CUSTOM_DOMAIN_LINK_SCHEME}://${domain}/${code}`;
+    return domain === OWN_DOMAIN
+      ? `${this.base}/${code}`
+      : `${this.config.CUSTOM_DOMAIN_LINK_SCHEME}://${domain}/${code}`;
   }
 }

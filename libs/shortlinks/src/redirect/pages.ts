@@ -22,7 +22,13 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-function sendPage(res: ServerResponse, status: number, body: Buffer, head: boolean, extra: Record<string, string> = {}) {
+function sendPage(
+  res: ServerResponse,
+  status: number,
+  body: Buffer,
+  head: boolean,
+  extra: Record<string, string> = {},
+) {
   res.writeHead(status, { ...PAGE_HEADERS, ...extra, 'Content-Length': String(body.length) });
   res.end(head ? undefined : body);
 }

@@ -113,10 +113,11 @@ export class RedirectLookup {
             scope.domain,
             scope.code,
           ])
-        : await this.db.query(
-            `SELECT id, target FROM short_links WHERE domain = $1 AND code = $2 AND member_id = $3`,
-            [scope.domain, scope.code, scope.memberId],
-          );
+        : await this.db.query(`SELECT id, target FROM short_links WHERE domain = $1 AND code = $2 AND member_id = $3`, [
+            scope.domain,
+            scope.code,
+            scope.memberId,
+          ]);
     const row = rows[0];
     if (!row) return null;
     const hit = { id: String(row.id), target: row.target };

@@ -352,7 +352,12 @@
         var counts = document.createElement('p');
         counts.className = 'target';
         counts.textContent =
-          link.clicks + ' click' + (link.clicks === 1 ? '' : 's') + ', ' + link.bot_clicks + ' by bots · created ' +
+          link.clicks +
+          ' click' +
+          (link.clicks === 1 ? '' : 's') +
+          ', ' +
+          link.bot_clicks +
+          ' by bots · created ' +
           formatDate(link.created_at);
         item.appendChild(anchor);
         item.appendChild(target);
@@ -364,22 +369,24 @@
 
     function load() {
       var query = '?page=' + state.page + '&per_page=' + state.perPage;
-      return Promise.all([api('GET', '/account/short-links' + query), api('GET', '/account/short-links/clicks?days=30')])
-        .then(function (results) {
-          var links = results[0];
-          var clicks = results[1];
-          if (links.status === 200) {
-            state.total = links.body.total;
-            renderLinks(links.body.short_links);
-            var pages = Math.max(1, Math.ceil(state.total / state.perPage));
-            $('links-pager').hidden = pages <= 1;
-            $('links-page-info').textContent = 'Page ' + state.page + ' of ' + pages;
-            $('links-prev').disabled = state.page <= 1;
-            $('links-next').disabled = state.page >= pages;
-          }
-          if (clicks.status === 200) renderChart(clicks.body.days);
-          $('links-card').hidden = false;
-        });
+      return Promise.all([
+        api('GET', '/account/short-links' + query),
+        api('GET', '/account/short-links/clicks?days=30'),
+      ]).then(function (results) {
+        var links = results[0];
+        var clicks = results[1];
+        if (links.status === 200) {
+          state.total = links.body.total;
+          renderLinks(links.body.short_links);
+          var pages = Math.max(1, Math.ceil(state.total / state.perPage));
+          $('links-pager').hidden = pages <= 1;
+          $('links-page-info').textContent = 'Page ' + state.page + ' of ' + pages;
+          $('links-prev').disabled = state.page <= 1;
+          $('links-next').disabled = state.page >= pages;
+        }
+        if (clicks.status === 200) renderChart(clicks.body.days);
+        $('links-card').hidden = false;
+      });
     }
 
     $('links-prev').addEventListener('click', function () {
@@ -415,8 +422,7 @@
         title.appendChild(badge);
         var dns = document.createElement('p');
         dns.className = 'dns';
-        dns.textContent =
-          'TXT record: ' + domain.txt_record.name + ' = ' + domain.txt_record.value;
+        dns.textContent = 'TXT record: ' + domain.txt_record.name + ' = ' + domain.txt_record.value;
         item.appendChild(title);
         item.appendChild(dns);
         if (domain.last_error) {
@@ -471,7 +477,11 @@
       }).then(function (result) {
         if (result.status !== 201) return showError(form, result);
         $('domain-name').value = '';
-        setStatus(formStatus(form), 'Added ' + result.body.domain.domain + ': ' + result.body.domain.status + '.', 'ok');
+        setStatus(
+          formStatus(form),
+          'Added ' + result.body.domain.domain + ': ' + result.body.domain.status + '.',
+          'ok',
+        );
         load();
       });
     });

@@ -10,7 +10,9 @@ export class ShortLinks1795400000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE UNIQUE INDEX "UQ_short_links_member_domain_target" ON "short_links" ("member_id", "domain", md5("target"))`,
     );
-    await queryRunner.query(`CREATE INDEX "IDX_short_links_member_created" ON "short_links" ("member_id", "created_at")`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_short_links_member_created" ON "short_links" ("member_id", "created_at")`,
+    );
     await queryRunner.query(
       `CREATE TABLE "short_link_clicks" ("short_link_id" bigint NOT NULL, "day" date NOT NULL, "clicks" integer NOT NULL DEFAULT 0, "bot_clicks" integer NOT NULL DEFAULT 0, CONSTRAINT "PK_short_link_clicks" PRIMARY KEY ("short_link_id", "day"), CONSTRAINT "FK_short_link_clicks_link" FOREIGN KEY ("short_link_id") REFERENCES "short_links"("id") ON DELETE CASCADE)`,
     );

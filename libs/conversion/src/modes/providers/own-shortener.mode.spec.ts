@@ -42,7 +42,11 @@ describe('OwnShortenerMode', () => {
   });
 
   it('does not touch the database when no link is left to shorten', async () => {
-    const { provider, calls } = mode([failed('not_a_product', 'x'), failed('not_a_product', 'y'), failed('invalid_link', 'z')]);
+    const { provider, calls } = mode([
+      failed('not_a_product', 'x'),
+      failed('not_a_product', 'y'),
+      failed('invalid_link', 'z'),
+    ]);
     await provider.convert(links, { principal: testPrincipal(), affiliateId: '1', subIds: [] });
     expect(calls).toEqual([]);
   });

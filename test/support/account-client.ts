@@ -46,6 +46,10 @@ export class AccountClient {
     return this.send(this.agent.patch(path).send(body), true);
   }
 
+  delete(path: string): Promise<Response> {
+    return this.send(this.agent.delete(path), true);
+  }
+
   async fetchCsrf(): Promise<string> {
     const res = await this.get('/account/csrf');
     return res.body.csrf_token;

@@ -29,6 +29,9 @@ const TABLES = [
   'abuse_events',
   'ip_bans',
   'resolved_links',
+  'short_link_clicks',
+  'short_links',
+  'custom_domains',
 ];
 
 /** A clock the tests move by hand (session timeouts, grace periods, throttling windows). */

@@ -9,6 +9,7 @@ import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
 import { UsageModule } from '@app/usage';
+import { CustomDomainRechecker, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
@@ -20,6 +21,7 @@ import { AdminService } from './admin/admin.service';
 import { ConvertController } from './convert/convert.controller';
 import { ENTITIES } from './entities';
 import { HealthController } from './health/health.controller';
+import { ShortLinksController } from './shortlinks/short-links.controller';
 import { validationPipe } from './validation';
 
 /** The database wiring shared by the HTTP app and the CLI. Migrations run on start. */
@@ -57,6 +59,7 @@ export class AppModule {
         AuthModule,
         UsageModule,
         AbuseModule,
+        ShortLinksModule,
       ],
       controllers: [
         ConvertController,
@@ -66,10 +69,12 @@ export class AppModule {
         AdminMembersController,
         ApiLimitsController,
         AdminAbuseController,
+        ShortLinksController,
       ],
       providers: [
         AccountService,
         AdminService,
+        CustomDomainRechecker,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },
       ],

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
 import { AppConfig, bodyParsing, requestIdMiddleware } from '@app/common';
+import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { assetsMiddleware, pagesMiddleware } from './pages/pages';
@@ -15,6 +16,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Single-process mode: short links are answered in front of Express (see the README's Redirector).
+  if (config.REDIRECTOR_MOUNT) {
+    serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: true }));
+  }
   app.use(requestIdMiddleware);
   app.use(helmet());
   app.use('/assets', assetsMiddleware());

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
+import { ShortLinksModule } from '@app/shortlinks';
 import { ConversionService } from './conversion.service';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
 import { ModeProvider } from './modes/mode-provider';
 import { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
 import { AffiliateMode } from './modes/providers/affiliate.mode';
+import { CustomDomainShortenerMode } from './modes/providers/custom-domain-shortener.mode';
+import { OwnShortenerMode } from './modes/providers/own-shortener.mode';
 import { LinkGocMode } from './modes/providers/link-goc.mode';
 import { UNAVAILABLE_MODES, UnavailableMode } from './modes/providers/unavailable.mode';
 import {
@@ -23,10 +26,10 @@ import {
   TypeOrmResolvedLinkStore,
 } from './resolver';
 
-const BUILT_MODES = [AffiliateMode, LinkGocMode];
+const BUILT_MODES = [AffiliateMode, LinkGocMode, OwnShortenerMode, CustomDomainShortenerMode];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResolvedLink])],
+  imports: [TypeOrmModule.forFeature([ResolvedLink]), ShortLinksModule],
   providers: [
     Clock,
     Marketplaces,

@@ -89,12 +89,11 @@ export class ConversionService {
       );
     }
 
+    const context: ModeContext = { principal, affiliateId: affiliateId ?? null, subIds: input.subIds ?? [] };
+    await provider.authorize(context);
+
     const links = this.findMarketplaceLinks(input.content);
-    const outcomes = await this.convertDistinct(links, provider, {
-      principal,
-      affiliateId: affiliateId ?? null,
-      subIds: input.subIds ?? [],
-    });
+    const outcomes = await this.convertDistinct(links, provider, context);
     const items = links.map(({ found, parsed }, index): ConvertItem => {
       const outcome = outcomes.get(found.url)!;
       const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };

@@ -333,6 +333,69 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
+  // --- Short links and the redirector (issue 6) ---
+
+  /** Length of a new random short code (alphabet without look-alikes, 49 characters). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(32)
+  SHORT_CODE_LENGTH = 7;
+
+  /**
+   * Whether the api process also serves the short links (single-process default): requests whose Host is the
+   * short domain (under SHORT_LINK_BASE_URL's path) or a verified custom domain go to the redirect handler.
+   * `false` when `npm run start:redirector` serves them.
+   */
+  @Transform(toBool)
+  @IsBoolean({ message: 'REDIRECTOR_MOUNT must be true or false' })
+  REDIRECTOR_MOUNT = true;
+
+  /** HTTP port of the standalone redirector (`npm run start:redirector`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  REDIRECTOR_PORT = 3001;
+
+  /** Most short-link lookups (found or not) kept in each process's LRU cache. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(10_000_000)
+  SHORT_LINK_CACHE_MAX = 100_000;
+
+  /** How long a short-link lookup stays in the process cache (and in Redis), in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(7 * 24 * 3600)
+  SHORT_LINK_CACHE_TTL_SECONDS = 3600;
+
+  /** How often the in-process click counters are written to the database, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(300_000)
+  CLICK_FLUSH_INTERVAL_MS = 5000;
+
+  /** How often custom domains are re-checked (DNS TXT), in seconds; 0 turns the periodic re-check off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(30 * 24 * 3600)
+  CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS = 3600;
+
+  /** Scheme of the short links on custom domains (TLS is terminated in front of the redirector). */
+  @IsIn(['https', 'http'], { message: 'CUSTOM_DOMAIN_LINK_SCHEME must be https or http' })
+  CUSTOM_DOMAIN_LINK_SCHEME: 'https' | 'http' = 'https';
+
+  /** DNS servers for the custom-domain TXT check, comma-separated `ip` or `ip:port`; empty = the system's. */
+  @Matches(/^$|^[0-9a-fA-F.:\[\]]+(\s*,\s*[0-9a-fA-F.:\[\]]+)*$/, {
+    message: 'DNS_SERVERS must be a comma-separated list of ip or ip:port',
+  })
+  DNS_SERVERS = '';
+
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.TRUST_PROXY.trim();
@@ -348,6 +411,13 @@ export class AppConfig {
 
   get usesEmbeddedDatabase(): boolean {
     return !this.DATABASE_URL;
+  }
+
+  /** DNS_SERVERS as a list (empty: the system's resolvers). */
+  get dnsServers(): string[] {
+    return this.DNS_SERVERS.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   }
 }
 

@@ -24,4 +24,10 @@ export abstract class ModeProvider {
   abstract readonly mode: ConvertMode;
   readonly resolvesShortLinks: boolean = true;
   abstract convert(links: readonly ParsedLink[], context: ModeContext): Promise<LinkOutcome[]>;
+
+  /**
+   * Whether the member may use the mode at all (plan, set-up), checked once per request before any link is
+   * looked at: throws an `AppException` (`plan_required`, `not_configured`) that fails the whole request.
+   */
+  async authorize(_context: ModeContext): Promise<void> {}
 }

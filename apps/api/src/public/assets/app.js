@@ -313,9 +313,190 @@
     });
   }
 
+  /* ---------- short links and custom domains ---------- */
+
+  function renderChart(days) {
+    var chart = $('clicks-chart');
+    chart.textContent = '';
+    var max = 0;
+    var total = 0;
+    var bots = 0;
+    days.forEach(function (day) {
+      max = Math.max(max, day.clicks);
+      total += day.clicks;
+      bots += day.bot_clicks;
+    });
+    days.forEach(function (day) {
+      var bar = document.createElement('div');
+      bar.className = day.clicks === 0 ? 'bar zero' : 'bar';
+      bar.style.height = (max === 0 ? 2 : Math.max(2, Math.round((day.clicks / max) * 100))) + '%';
+      bar.title = day.day + ': ' + day.clicks + ' click' + (day.clicks === 1 ? '' : 's');
+      chart.appendChild(bar);
+    });
+    $('chart-summary').textContent =
+      total + ' click' + (total === 1 ? '' : 's') + ' by people, ' + bots + ' by bots, in ' + days.length + ' days.';
+  }
+
+  function shortLinksSection() {
+    var state = { page: 1, perPage: 10, total: 0 };
+
+    function renderLinks(links) {
+      var list = $('links-list');
+      list.textContent = '';
+      links.forEach(function (link) {
+        var item = document.createElement('li');
+        var anchor = document.createElement('a');
+        anchor.href = link.url;
+        anchor.textContent = link.url;
+        anchor.rel = 'noopener noreferrer';
+        anchor.target = '_blank';
+        var target = document.createElement('p');
+        target.className = 'target';
+        target.textContent = '→ ' + link.target;
+        var counts = document.createElement('p');
+        counts.className = 'target';
+        counts.textContent =
+          link.clicks +
+          ' click' +
+          (link.clicks === 1 ? '' : 's') +
+          ', ' +
+          link.bot_clicks +
+          ' by bots · created ' +
+          formatDate(link.created_at);
+        item.appendChild(anchor);
+        item.appendChild(target);
+        item.appendChild(counts);
+        list.appendChild(item);
+      });
+      $('no-links').hidden = links.length > 0;
+    }
+
+    function load() {
+      var query = '?page=' + state.page + '&per_page=' + state.perPage;
+      return Promise.all([
+        api('GET', '/account/short-links' + query),
+        api('GET', '/account/short-links/clicks?days=30'),
+      ]).then(function (results) {
+        var links = results[0];
+        var clicks = results[1];
+        if (links.status === 200) {
+          state.total = links.body.total;
+          renderLinks(links.body.short_links);
+          var pages = Math.max(1, Math.ceil(state.total / state.perPage));
+          $('links-pager').hidden = pages <= 1;
+          $('links-page-info').textContent = 'Page ' + state.page + ' of ' + pages;
+          $('links-prev').disabled = state.page <= 1;
+          $('links-next').disabled = state.page >= pages;
+        }
+        if (clicks.status === 200) renderChart(clicks.body.days);
+        $('links-card').hidden = false;
+      });
+    }
+
+    $('links-prev').addEventListener('click', function () {
+      state.page = Math.max(1, state.page - 1);
+      load();
+    });
+    $('links-next').addEventListener('click', function () {
+      state.page += 1;
+      load();
+    });
+    return load;
+  }
+
+  function domainsSection() {
+    var form = $('domain-form');
+
+    function renderDomains(data) {
+      var list = $('domains-list');
+      list.textContent = '';
+      var pro = data.plan === 'pro';
+      form.hidden = !pro;
+      $('domains-plan-hint').textContent = pro
+        ? 'Short links on your own domain. Point the domain (CNAME) at our redirector, publish the TXT record ' +
+          'shown, then check it. We re-check every domain regularly; the first verified one is used.'
+        : 'Short links on your own domain are part of the Pro plan.';
+      data.domains.forEach(function (domain) {
+        var item = document.createElement('li');
+        var title = document.createElement('strong');
+        title.textContent = domain.domain + ' ';
+        var badge = document.createElement('span');
+        badge.className = 'badge ' + domain.status;
+        badge.textContent = domain.status;
+        title.appendChild(badge);
+        var dns = document.createElement('p');
+        dns.className = 'dns';
+        dns.textContent = 'TXT record: ' + domain.txt_record.name + ' = ' + domain.txt_record.value;
+        item.appendChild(title);
+        item.appendChild(dns);
+        if (domain.last_error) {
+          var error = document.createElement('p');
+          error.className = 'dns';
+          error.textContent = 'Last check: ' + domain.last_error;
+          item.appendChild(error);
+        }
+        var actions = document.createElement('div');
+        actions.className = 'actions';
+        var check = document.createElement('button');
+        check.type = 'button';
+        check.className = 'secondary small';
+        check.textContent = 'Check now';
+        check.setAttribute('aria-label', 'Check ' + domain.domain + ' now');
+        check.addEventListener('click', function () {
+          api('POST', '/account/domains/' + domain.id + '/check', {}).then(function (result) {
+            if (result.status !== 200) return setStatus(formStatus(form), errorMessage(result), 'error');
+            load();
+          });
+        });
+        var remove = document.createElement('button');
+        remove.type = 'button';
+        remove.className = 'secondary small';
+        remove.textContent = 'Remove';
+        remove.setAttribute('aria-label', 'Remove ' + domain.domain);
+        remove.addEventListener('click', function () {
+          api('DELETE', '/account/domains/' + domain.id).then(function (result) {
+            if (result.status !== 200) return setStatus(formStatus(form), errorMessage(result), 'error');
+            load();
+          });
+        });
+        actions.appendChild(check);
+        actions.appendChild(remove);
+        item.appendChild(actions);
+        list.appendChild(item);
+      });
+    }
+
+    function load() {
+      return api('GET', '/account/domains').then(function (result) {
+        if (result.status !== 200) return;
+        renderDomains(result.body);
+        $('domains-card').hidden = false;
+      });
+    }
+
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      busy(form, function () {
+        return api('POST', '/account/domains', { domain: $('domain-name').value });
+      }).then(function (result) {
+        if (result.status !== 201) return showError(form, result);
+        $('domain-name').value = '';
+        setStatus(
+          formStatus(form),
+          'Added ' + result.body.domain.domain + ': ' + result.body.domain.status + '.',
+          'ok',
+        );
+        load();
+      });
+    });
+    return load;
+  }
+
   function accountPage() {
     wireLogout();
     var pageStatus = $('page-status');
+    var loadShortLinks = shortLinksSection();
+    var loadDomains = domainsSection();
 
     function load() {
       return api('GET', '/account').then(function (result) {
@@ -335,6 +516,8 @@
         });
         setStatus(pageStatus, '');
         $('account-main').setAttribute('aria-busy', 'false');
+        loadShortLinks();
+        loadDomains();
         return data;
       });
     }

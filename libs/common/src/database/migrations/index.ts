@@ -3,6 +3,7 @@ import { AccountArea1795386219886 } from './1795386219886-AccountArea';
 import { AbuseModule1795386588821 } from './1795386588821-AbuseModule';
 import { ResolvedLinks1795386790333 } from './1795386790333-ResolvedLinks';
 import { MarketplaceSettings1795390000000 } from './1795390000000-MarketplaceSettings';
+import { ShortLinks1795400000000 } from './1795400000000-ShortLinks';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Function[] = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: Function[] = [
   AbuseModule1795386588821,
   ResolvedLinks1795386790333,
   MarketplaceSettings1795390000000,
+  ShortLinks1795400000000,
 ];

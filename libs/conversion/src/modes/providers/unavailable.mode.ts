@@ -22,8 +22,6 @@ export class UnavailableMode extends ModeProvider {
 
 /** Modes whose real provider has not landed; see the README's mode table. */
 export const UNAVAILABLE_MODES: readonly ConvertMode[] = [
-  'own_shortener',
-  'custom_domain_shortener',
   'marketplace_api',
   'ext_shortener_1',
   'ext_shortener_2',

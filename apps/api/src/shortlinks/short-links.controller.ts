@@ -1,0 +1,113 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentMember, SignedIn } from '@app/auth';
+import { ErrorResponseDto } from '@app/conversion';
+import type { Member } from '@app/members';
+import { CustomDomainService, domainView, ShortLinkService } from '@app/shortlinks';
+import { AddDomainDto, ClicksQueryDto, ShortLinksQueryDto } from './short-links.dto';
+
+const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+
+/** The member's short links, their clicks, and custom domains (account area, session + CSRF). */
+@ApiTags('account')
+@ApiCookieAuth('session')
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated: not logged in, or session ended' })
+@Controller('account')
+@SignedIn()
+export class ShortLinksController {
+  constructor(
+    private readonly shortLinks: ShortLinkService,
+    private readonly domains: CustomDomainService,
+  ) {}
+
+  @Get('short-links')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Your short links',
+    description: 'Newest first, with click totals (people and bots apart) as of the last click flush.',
+  })
+  @ApiOkResponse({ description: '{ ok, short_links, page, per_page, total }' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async list(@CurrentMember() member: Member, @Query() query: ShortLinksQueryDto) {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 20;
+    const { links, total } = await this.shortLinks.list(member.id, page, perPage);
+    return { ok: true as const, short_links: links, page, per_page: perPage, total };
+  }
+
+  @Get('short-links/clicks')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Clicks per UTC day on all your short links', description: 'Zero-filled, oldest first.' })
+  @ApiOkResponse({ description: '{ ok, days: [{ day, clicks, bot_clicks }], total: { clicks, bot_clicks } }' })
+  async clicks(@CurrentMember() member: Member, @Query() query: ClicksQueryDto) {
+    const days = await this.shortLinks.clicksPerDay(member.id, query.days ?? 30);
+    const total = days.reduce(
+      (sum, day) => ({ clicks: sum.clicks + day.clicks, bot_clicks: sum.bot_clicks + day.bot_clicks }),
+      { clicks: 0, bot_clicks: 0 },
+    );
+    return { ok: true as const, days, total };
+  }
+
+  @Get('domains')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Your custom domains', description: 'With the TXT record to publish and the status.' })
+  @ApiOkResponse({ description: '{ ok, plan, domains }' })
+  async listDomains(@CurrentMember() member: Member) {
+    const domains = await this.domains.list(member.id);
+    return { ok: true as const, plan: member.plan, domains: domains.map(domainView) };
+  }
+
+  @Post('domains')
+  @HttpCode(201)
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    summary: 'Add a custom domain (Pro)',
+    description:
+      'Publish the TXT record `_linkconv.<domain>` with the value shown, and point the domain (CNAME) at the ' +
+      'redirector. Checked at once, then periodically; the status is pending, verified or failed.',
+  })
+  @ApiOkResponse({ description: '{ ok, domain }' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (field domain)' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'plan_required or csrf_failed' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: already added, or too many domains' })
+  async addDomain(@CurrentMember() member: Member, @Body() body: AddDomainDto) {
+    return { ok: true as const, domain: domainView(await this.domains.add(member, body.domain)) };
+  }
+
+  @Post('domains/:id/check')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({ summary: 'Check a custom domain now' })
+  @ApiOkResponse({ description: '{ ok, domain }' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async checkDomain(@CurrentMember() member: Member, @Param('id') id: string) {
+    return { ok: true as const, domain: domainView(await this.domains.checkNow(member.id, id)) };
+  }
+
+  @Delete('domains/:id')
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    summary: 'Remove a custom domain',
+    description: 'Its short links stop being served at once on this instance, within a minute on the others.',
+  })
+  @ApiOkResponse({ description: '{ ok }' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async removeDomain(@CurrentMember() member: Member, @Param('id') id: string) {
+    await this.domains.remove(member.id, id);
+    return { ok: true as const };
+  }
+}

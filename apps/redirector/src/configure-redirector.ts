@@ -1,0 +1,15 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { requestIdMiddleware } from '@app/common';
+import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
+import { Logger } from 'nestjs-pino';
+
+/** The redirector's HTTP set-up, shared by main.ts, the tests and the benchmark. */
+export function configureRedirector(app: NestExpressApplication): NestExpressApplication {
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  // Every request but GET /health is answered here, in front of Express and the Nest pipeline.
+  serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: false }));
+  app.use(requestIdMiddleware);
+  app.enableShutdownHooks();
+  return app;
+}

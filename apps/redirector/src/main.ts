@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ConfigError, loadConfig } from '@app/common';
+import { Logger } from 'nestjs-pino';
+import { configureRedirector } from './configure-redirector';
+import { RedirectorModule } from './redirector.module';
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  if (config.usesEmbeddedDatabase) {
+    process.stderr.write(
+      'The standalone redirector needs DATABASE_URL (the embedded database belongs to the api process): ' +
+        'without it, the api serves the short links itself (REDIRECTOR_MOUNT=true, the default).\n',
+    );
+    process.exit(1);
+  }
+  const app = await NestFactory.create<NestExpressApplication>(RedirectorModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  configureRedirector(app);
+  app.set('trust proxy', config.trustProxy);
+  await app.listen(config.REDIRECTOR_PORT);
+  app.get(Logger).log(`Redirector listening on port ${config.REDIRECTOR_PORT}`, 'Bootstrap');
+}
+
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

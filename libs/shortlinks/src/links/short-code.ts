@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@app/common';
+import { randomBytes } from 'node:crypto';
+import { SHORT_CODE_ALPHABET } from '../shortlinks.constants';
+
+/** Bytes at or above this value are dropped, so every character of the alphabet is equally likely. */
+const UNBIASED_LIMIT = 256 - (256 % SHORT_CODE_ALPHABET.length);
+
+/** One crypto-random code of `length` characters from the alphabet (rejection sampling: no modulo bias). */
+export function randomShortCode(length: number): string {
+  let code = '';
+  while (code.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte >= UNBIASED_LIMIT) continue;
+      code += SHORT_CODE_ALPHABET[byte % SHORT_CODE_ALPHABET.length];
+      if (code.length === length) break;
+    }
+  }
+  return code;
+}
+
+/** The random edge of short links: inject it so tests can force collisions. */
+@Injectable()
+export class ShortCodeGenerator {
+  constructor(private readonly config: AppConfig) {}
+
+  next(): string {
+    return randomShortCode(this.config.SHORT_CODE_LENGTH);
+  }
+}

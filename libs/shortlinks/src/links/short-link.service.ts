@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppException, Clock } from '@app/common';
+import { DataSource } from 'typeorm';
+import { MAX_TARGET_LENGTH, OWN_DOMAIN } from '../shortlinks.constants';
+import { ShortCodeGenerator } from './short-code';
+import { ShortLinkUrls } from './short-link-urls';
+
+/** New random codes for the links whose code was taken, before giving up (each retry is one statement). */
+const MAX_ATTEMPTS = 6;
+
+export interface ShortLinkView {
+  code: string;
+  url: string;
+  domain: string | null;
+  target: string;
+  clicks: number;
+  bot_clicks: number;
+  created_at: Date;
+  last_click_at: Date | null;
+}
+
+export interface ClicksPerDay {
+  day: string;
+  clicks: number;
+  bot_clicks: number;
+}
+
+/**
+ * Creates and lists short links. `shorten` makes (or reuses) the codes of many targets in one statement:
+ * an `INSERT ... ON CONFLICT DO NOTHING` over `unnest` arrays, whose result is joined with the rows that
+ * already existed for the same (member, domain, target). A target left without a code (its random code was
+ * taken on that domain, or a concurrent request inserted the same target meanwhile) is tried again with a
+ * new code: a further statement only in that rare case.
+ */
+@Injectable()
+export class ShortLinkService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly codes: ShortCodeGenerator,
+    private readonly urls: ShortLinkUrls,
+    private readonly clock: Clock,
+  ) {}
+
+  /** target → code on `domain` (`OWN_DOMAIN` or a custom domain), for the member. */
+  async shorten(memberId: string, domain: string, targets: readonly string[]): Promise<Map<string, string>> {
+    const result = new Map<string, string>();
+    let missing = [...new Set(targets)];
+    for (const target of missing) {
+      if (!/^https?:\/\//i.test(target) || target.length > MAX_TARGET_LENGTH) {
+        throw new Error('short link targets must be http(s) URLs of at most 2048 characters');
+      }
+    }
+    for (let attempt = 0; attempt < MAX_ATTEMPTS && missing.length > 0; attempt += 1) {
+      const codes = missing.map(() => this.codes.next());
+      const rows: Array<{ target: string; code: string | null }> = await this.db.query(
+        `WITH input AS (
+           SELECT i.target, i.code, i.ord FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS i(target, code, ord)
+         ), inserted AS (
+           INSERT INTO short_links (member_id, domain, code, target)
+           SELECT $1::uuid, $2, input.code, input.target FROM input ORDER BY input.ord
+           ON CONFLICT DO NOTHING
+           RETURNING target, code
+         )
+         SELECT input.target, COALESCE(inserted.code, existing.code) AS code
+           FROM input
+           LEFT JOIN inserted ON inserted.target = input.target
+           LEFT JOIN short_links existing
+             ON existing.member_id = $1::uuid AND existing.domain = $2
+            AND md5(existing.target) = md5(input.target) AND existing.target = input.target
+          ORDER BY input.ord`,
+        [memberId, domain, missing, codes],
+      );
+      for (const row of rows) if (row.code) result.set(row.target, row.code);
+      missing = missing.filter((target) => !result.has(target));
+    }
+    if (missing.length > 0) throw new AppException('unavailable', 'Could not create short links, please retry');
+    return result;
+  }
+
+  /** The member's short links, newest first, with their click totals. */
+  async list(memberId: string, page: number, perPage: number): Promise<{ links: ShortLinkView[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.query(
+        `SELECT code, domain, target, clicks, bot_clicks, created_at, last_click_at FROM short_links
+          WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [memberId, perPage, (page - 1) * perPage],
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM short_links WHERE member_id = $1`, [memberId]),
+    ]);
+    return {
+      total: Number(count[0]?.total ?? 0),
+      links: (rows as Array<Record<string, unknown>>).map((row) => ({
+        code: String(row.code),
+        url: this.urls.url(String(row.domain), String(row.code)),
+        domain: row.domain === OWN_DOMAIN ? null : String(row.domain),
+        target: String(row.target),
+        clicks: Number(row.clicks),
+        bot_clicks: Number(row.bot_clicks),
+        created_at: new Date(row.created_at as string),
+        last_click_at: row.last_click_at ? new Date(row.last_click_at as string) : null,
+      })),
+    };
+  }
+
+  /** Clicks on all of the member's links per UTC day, the last `days` days (today included), zero-filled. */
+  async clicksPerDay(memberId: string, days: number): Promise<ClicksPerDay[]> {
+    const today = Date.UTC(...utcParts(this.clock.now()));
+    const from = new Date(today - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    const rows: Array<{ day: string | Date; clicks: string; bot_clicks: string }> = await this.db.query(
+      `SELECT to_char(c.day, 'YYYY-MM-DD') AS day, SUM(c.clicks)::bigint AS clicks, SUM(c.bot_clicks)::bigint AS bot_clicks
+         FROM short_link_clicks c JOIN short_links s ON s.id = c.short_link_id
+        WHERE s.member_id = $1 AND c.day >= $2::date
+        GROUP BY c.day`,
+      [memberId, from],
+    );
+    const byDay = new Map(rows.map((row) => [String(row.day), row]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+      const row = byDay.get(day);
+      return { day, clicks: Number(row?.clicks ?? 0), bot_clicks: Number(row?.bot_clicks ?? 0) };
+    });
+  }
+}
+
+function utcParts(date: Date): [number, number, number] {
+  return [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+}

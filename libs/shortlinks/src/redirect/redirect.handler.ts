@@ -1,0 +1,168 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '@app/common';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { CODE_SHAPE } from '../shortlinks.constants';
+import { shortBaseOf } from '../links/short-link-urls';
+import { isBotUserAgent } from './bot-detector';
+import { ClickCounter } from './click-counter';
+import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
+import { customScope, LinkHit, LinkScope, OWN_SCOPE, RedirectLookup } from './redirect-lookup';
+
+export type Next = (error?: unknown) => void;
+
+/** The path the redirector leaves to the app on every host (its own health check). */
+const HEALTH_PATH = '/health';
+
+export interface RedirectHandlerOptions {
+  /**
+   * Mounted in the api (single-process mode): requests for other hosts, and for our short host outside the
+   * SHORT_LINK_BASE_URL path, go on to the api (`next()`). Standalone: every request is the redirector's.
+   */
+  mounted: boolean;
+}
+
+/**
+ * The redirect hot path, as plain connect-style middleware placed in front of the HTTP server's listener
+ * (`serveRedirectsFirst`: no Express, no Nest pipeline, no request log, no body parsing): route by Host, look the code up (in-process LRU first), answer 302 with
+ * `Cache-Control: private, max-age=90` and `Referrer-Policy: no-referrer`, count the click in memory.
+ *
+ * Routing: Host = SHORT_LINK_BASE_URL's host (any port) → `<prefix>/<code>` are ours; Host = a verified custom
+ * domain → `/<code>` looked up among that member's links on that domain only. `/health` always goes on to the
+ * app. On a dedicated host (a custom domain, or the short host when the base URL has no path) every other path
+ * is the redirector's: an unknown code, or anything else, is the same 404 page.
+ */
+@Injectable()
+export class RedirectHandler {
+  private readonly logger = new Logger(RedirectHandler.name);
+  private readonly shortHost: string;
+  private readonly prefix: string;
+  private mounted = true;
+
+  constructor(
+    private readonly lookup: RedirectLookup,
+    private readonly clicks: ClickCounter,
+    config: AppConfig,
+  ) {
+    const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
+    this.shortHost = base.hostname;
+    this.prefix = base.prefix;
+  }
+
+  /** The middleware, bound. */
+  middleware(options: RedirectHandlerOptions): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
+    this.mounted = options.mounted;
+    return (req, res, next) => this.handle(req, res, next);
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const host = hostnameOf(req.headers.host);
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (host === this.shortHost) {
+      if (this.prefix === '') return this.serve(req, res, next, OWN_SCOPE, path, true);
+      if (path.startsWith(this.prefix) && path.charCodeAt(this.prefix.length) === 47 /* / */) {
+        return this.serve(req, res, next, OWN_SCOPE, path.slice(this.prefix.length), false);
+      }
+      return this.mounted ? next() : sendNotFound(res, req.method === 'HEAD');
+    }
+    if (!couldBeCustomDomain(host)) return this.mounted ? next() : sendNotFound(res, req.method === 'HEAD');
+    const member = this.lookup.peekHost(host);
+    if (member !== undefined) return this.routeHost(req, res, next, host, member, path);
+    this.lookup.findHost(host).then(
+      (found) => this.routeHost(req, res, next, host, found, path),
+      // Mounted, a request we cannot place is the api's (which answers its own 503 if the database is down).
+      (error: unknown) => (this.mounted ? next() : this.fail(req, res, error)),
+    );
+  }
+
+  private routeHost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: Next,
+    host: string,
+    memberId: string | null,
+    path: string,
+  ): void {
+    if (memberId === null) return this.mounted ? next() : sendNotFound(res, req.method === 'HEAD');
+    this.serve(req, res, next, customScope(host, memberId), path, true);
+  }
+
+  /** `path` is `/<code>` relative to the scope's root. */
+  private serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: Next,
+    scope: LinkScope,
+    path: string,
+    dedicatedHost: boolean,
+  ): void {
+    if (dedicatedHost && path === HEALTH_PATH) return next();
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return sendMethodNotAllowed(res);
+    const code = path.slice(1);
+    if (!CODE_SHAPE.test(code)) return sendNotFound(res, method === 'HEAD');
+    const cached = this.lookup.peek(scope, code);
+    if (cached !== undefined) return this.answer(req, res, cached);
+    this.lookup.find(scope, code).then(
+      (hit) => this.answer(req, res, hit),
+      (error: unknown) => this.fail(req, res, error),
+    );
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null): void {
+    const head = req.method === 'HEAD';
+    if (!hit) return sendNotFound(res, head);
+    res.writeHead(302, {
+      Location: hit.target,
+      'Cache-Control': 'private, max-age=90',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Length': '0',
+    });
+    res.end();
+    this.clicks.record(hit.id, head || isBotUserAgent(req.headers['user-agent']));
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    this.logger.error(`Short-link lookup failed: ${(error as Error)?.message ?? String(error)}`);
+    if (!res.headersSent) sendUnavailable(res, req.method === 'HEAD');
+  }
+}
+
+/** Custom domains are names with a dot, never IP literals (`localhost` and `127.0.0.1` skip the lookup). */
+function couldBeCustomDomain(host: string): boolean {
+  return host.includes('.') && host.charCodeAt(0) !== 91 && !/^\d+\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The Host header's name part, lower-case, without the port or a trailing dot (`[::1]:80` → `[::1]`). */
+export function hostnameOf(hostHeader: string | undefined): string {
+  if (!hostHeader) return '';
+  let host = hostHeader;
+  if (host.charCodeAt(0) === 91 /* [ */) {
+    const end = host.indexOf(']');
+    host = end === -1 ? host : host.slice(0, end + 1);
+  } else {
+    const colon = host.indexOf(':');
+    if (colon !== -1) host = host.slice(0, colon);
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  return host.toLowerCase();
+}
+
+/**
+ * Puts the redirect middleware in front of the HTTP server's own request listener (Express, for a Nest app):
+ * short-link requests are answered on the bare `node:http` objects, without Express's per-request set-up;
+ * everything else goes on to the app unchanged. Call it once, right after the app is created.
+ */
+export function serveRedirectsFirst(
+  server: Server,
+  middleware: (req: IncomingMessage, res: ServerResponse, next: Next) => void,
+): void {
+  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    middleware(req, res, () => {
+      for (const listener of listeners) listener(req, res);
+    }),
+  );
+}

@@ -1,0 +1,53 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
+import { CustomDomain } from './domains/custom-domain.entity';
+import { CustomDomainService } from './domains/custom-domain.service';
+import { DnsTxtResolver, NodeDnsTxtResolver } from './domains/dns-txt-resolver';
+import { ShortCodeGenerator } from './links/short-code';
+import { ShortLinkClick } from './links/short-link-click.entity';
+import { ShortLink } from './links/short-link.entity';
+import { ShortLinkService } from './links/short-link.service';
+import { ShortLinkUrls } from './links/short-link-urls';
+import { ClickCounter } from './redirect/click-counter';
+import { RedirectHandler } from './redirect/redirect.handler';
+import { RedirectLookup } from './redirect/redirect-lookup';
+import { ShortLinkRedis } from './redirect/short-link-redis';
+
+/**
+ * Short links, custom domains and the redirect path. Imported by the api (convert modes, account area, and the
+ * redirect handler in single-process mode) and by the standalone redirector. The periodic domain re-check
+ * (`CustomDomainRechecker`) is not in here: the api registers it, so it runs once per api instance only.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([ShortLink, ShortLinkClick, CustomDomain])],
+  providers: [
+    Clock,
+    ShortCodeGenerator,
+    ShortLinkUrls,
+    ShortLinkService,
+    ShortLinkRedis,
+    RedirectLookup,
+    ClickCounter,
+    RedirectHandler,
+    {
+      provide: DnsTxtResolver,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new NodeDnsTxtResolver(config.dnsServers),
+    },
+    CustomDomainService,
+  ],
+  exports: [
+    ShortLinkService,
+    ShortLinkUrls,
+    CustomDomainService,
+    RedirectHandler,
+    RedirectLookup,
+    ClickCounter,
+    ShortLinkRedis,
+  ],
+})
+export class ShortLinksModule {}
+
+/** The entities of the short-link tables, for a DataSource. */
+export const SHORT_LINK_ENTITIES = [ShortLink, ShortLinkClick, CustomDomain];

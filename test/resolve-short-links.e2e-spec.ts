@@ -196,7 +196,11 @@ describe('POST /api/convert resolves short links', () => {
   });
 
   it('does not resolve short links for a mode that is not built', async () => {
-    const res = await convert({ content: 'https://vn.shp.ee/r1MhnNPY', mode: 'marketplace_api' });
+    const res = await convert({
+      content: 'https://vn.shp.ee/r1MhnNPY',
+      mode: 'custom_domain_shortener',
+      affiliate_id: '17345510000',
+    });
     expect(res.body.items[0]).toMatchObject({ ok: false, error: { code: 'mode_unavailable' } });
     expect(fake.requests).toEqual([]);
   });

@@ -29,6 +29,7 @@ const TABLES = [
   'abuse_events',
   'ip_bans',
   'resolved_links',
+  'outbound_links',
 ];
 
 /** A clock the tests move by hand (session timeouts, grace periods, throttling windows). */

@@ -4,6 +4,7 @@ import { ResolvedLink } from '@app/conversion';
 import { Credential } from '@app/credentials';
 import { Member, MemberSecret } from '@app/members';
 import { MemberUsage } from '@app/usage';
+import { OutboundLink } from '@app/outbound';
 
 /** Every TypeORM entity of the service, for the app's DataSource and the migration CLI. */
 export const ENTITIES = [
@@ -16,4 +17,5 @@ export const ENTITIES = [
   AbuseEvent,
   IpBan,
   ResolvedLink,
+  OutboundLink,
 ];

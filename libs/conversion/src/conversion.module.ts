@@ -9,6 +9,10 @@ import { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
 import { AffiliateMode } from './modes/providers/affiliate.mode';
 import { LinkGocMode } from './modes/providers/link-goc.mode';
 import { UNAVAILABLE_MODES, UnavailableMode } from './modes/providers/unavailable.mode';
+import { EXTERNAL_SHORTENER_MODES } from './modes/providers/external-shortener.mode';
+import { MarketplaceApiMode } from './modes/providers/marketplace-api.mode';
+import { MembersModule } from '@app/members';
+import { OutboundModule } from '@app/outbound';
 import {
   AddressPolicy,
   DnsLookup,
@@ -23,10 +27,10 @@ import {
   TypeOrmResolvedLinkStore,
 } from './resolver';
 
-const BUILT_MODES = [AffiliateMode, LinkGocMode];
+const BUILT_MODES = [AffiliateMode, LinkGocMode, ...EXTERNAL_SHORTENER_MODES, MarketplaceApiMode];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResolvedLink])],
+  imports: [TypeOrmModule.forFeature([ResolvedLink]), OutboundModule, MembersModule],
   providers: [
     Clock,
     Marketplaces,

@@ -89,6 +89,7 @@ export class ConversionService {
       );
     }
 
+    await provider.assertUsable(principal);
     const links = this.findMarketplaceLinks(input.content);
     const outcomes = await this.convertDistinct(links, provider, {
       principal,

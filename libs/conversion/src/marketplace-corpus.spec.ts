@@ -4,11 +4,11 @@ import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAda
 import { normalizeHostname } from './links/url-helpers';
 import { MarketplaceSettingsSource } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
-import { ConvertMode } from './modes/convert-modes';
+import { CONVERT_MODE_NAMES, ConvertMode } from './modes/convert-modes';
 import { ModeRegistry } from './modes/mode-registry';
 import { AffiliateMode } from './modes/providers/affiliate.mode';
 import { LinkGocMode } from './modes/providers/link-goc.mode';
-import { UNAVAILABLE_MODES, UnavailableMode } from './modes/providers/unavailable.mode';
+import { UnavailableMode } from './modes/providers/unavailable.mode';
 import { ShortLinkResolutionService } from './resolver/short-link-resolution.service';
 import { InMemoryResolvedLinkStore, TableShortLinkResolver, TEST_RESOLVER_OPTIONS, testPrincipal } from './testing';
 import {
@@ -26,7 +26,10 @@ function conversionService(settings = CORPUS_SETTINGS) {
   const registry = new ModeRegistry([
     new AffiliateMode(marketplaces),
     new LinkGocMode(),
-    ...UNAVAILABLE_MODES.map((mode) => new UnavailableMode(mode)),
+    // Every other mode as not built: this spec is about links, not outside services.
+    ...CONVERT_MODE_NAMES.filter((mode) => mode !== 'affiliate' && mode !== 'link_goc').map(
+      (mode) => new UnavailableMode(mode),
+    ),
   ]);
   const resolver = new TableShortLinkResolver(CORPUS_SHORT_LINKS);
   const resolution = new ShortLinkResolutionService(

@@ -23,5 +23,10 @@ export interface ModeContext {
 export abstract class ModeProvider {
   abstract readonly mode: ConvertMode;
   readonly resolvesShortLinks: boolean = true;
+  /**
+   * Called once per request before any link is looked at: throws an `AppException` (`not_configured`...) when
+   * the member cannot use this mode at all, so the request fails as a whole instead of link by link.
+   */
+  async assertUsable(_principal: Principal): Promise<void> {}
   abstract convert(links: readonly ParsedLink[], context: ModeContext): Promise<LinkOutcome[]>;
 }

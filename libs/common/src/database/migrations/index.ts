@@ -2,6 +2,7 @@ import { Initial1795384643355 } from './1795384643355-Initial';
 import { AccountArea1795386219886 } from './1795386219886-AccountArea';
 import { AbuseModule1795386588821 } from './1795386588821-AbuseModule';
 import { ResolvedLinks1795386790333 } from './1795386790333-ResolvedLinks';
+import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Function[] = [
@@ -9,4 +10,5 @@ export const MIGRATIONS: Function[] = [
   AccountArea1795386219886,
   AbuseModule1795386588821,
   ResolvedLinks1795386790333,
+  OutboundLinks1795410000000,
 ];

@@ -24,10 +24,4 @@ export class UnavailableMode extends ModeProvider {
 export const UNAVAILABLE_MODES: readonly ConvertMode[] = [
   'own_shortener',
   'custom_domain_shortener',
-  'marketplace_api',
-  'ext_shortener_1',
-  'ext_shortener_2',
-  'ext_shortener_3',
-  'ext_shortener_4',
-  'ext_shortener_5',
 ];

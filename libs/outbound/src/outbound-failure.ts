@@ -9,10 +9,7 @@
  *   credentials, or the service's own TinyURL token).
  */
 export type OutboundFailureCode =
-  | 'upstream_rate_limited'
-  | 'upstream_rejected'
-  | 'upstream_unavailable'
-  | 'invalid_upstream_credentials';
+  'upstream_rate_limited' | 'upstream_rejected' | 'upstream_unavailable' | 'invalid_upstream_credentials';
 
 export const OUTBOUND_FAILURE_CODES: readonly OutboundFailureCode[] = [
   'upstream_rate_limited',

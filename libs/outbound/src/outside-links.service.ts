@@ -253,5 +253,10 @@ function cacheKey(variant: string, target: string): string {
 }
 
 function noAnswer(label: string): OutboundFailure {
-  return { code: 'upstream_unavailable', message: `${label} gave no answer for this link`, retryable: false, unhealthy: false };
+  return {
+    code: 'upstream_unavailable',
+    message: `${label} gave no answer for this link`,
+    retryable: false,
+    unhealthy: false,
+  };
 }

@@ -103,11 +103,15 @@ export class MemberSettingsService {
   }
 
   /** Several of the member's decrypted secrets in one query; names not saved are absent. */
-  async secrets<N extends MemberSecretName>(memberId: string, names: readonly N[]): Promise<Partial<Record<N, string>>> {
+  async secrets<N extends MemberSecretName>(
+    memberId: string,
+    names: readonly N[],
+  ): Promise<Partial<Record<N, string>>> {
     if (names.length === 0) return {};
     const rows = await this.db.getRepository(MemberSecret).findBy({ memberId, name: In([...names]) });
     const values: Partial<Record<N, string>> = {};
-    for (const row of rows) values[row.name as N] = this.cipher.open(row.encryptedValue, sealContext(memberId, row.name));
+    for (const row of rows)
+      values[row.name as N] = this.cipher.open(row.encryptedValue, sealContext(memberId, row.name));
     return values;
   }
 

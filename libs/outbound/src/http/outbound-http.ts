@@ -50,7 +50,11 @@ export class OutboundHttp implements OnModuleDestroy {
     try {
       const response = await request(req.url, {
         method: req.method,
-        headers: { 'user-agent': 'LinkConversionAPI/1.0', accept: 'application/json, text/plain;q=0.9', ...req.headers },
+        headers: {
+          'user-agent': 'LinkConversionAPI/1.0',
+          accept: 'application/json, text/plain;q=0.9',
+          ...req.headers,
+        },
         body: req.body,
         signal,
         dispatcher: this.agent(provider),

@@ -71,7 +71,8 @@ export function parseLazadaGetLink(
   if (isRecord(body) && typeof body.code === 'string' && body.code !== '0') return fail(lazadaFailure(body.code));
   if (res.status !== 200) return fail(failureForStatus(res.status, label));
   if (!isRecord(body)) return fail(unreadable(label));
-  const data = isRecord(body.result) && isRecord(body.result.data) ? body.result.data : isRecord(body.data) ? body.data : null;
+  const data =
+    isRecord(body.result) && isRecord(body.result.data) ? body.result.data : isRecord(body.data) ? body.data : null;
   if (!data) return fail(unreadable(label));
   const results = new Map<string, OutboundResult>();
   const links = Array.isArray(data.urlBatchGetLinkInfoList) ? data.urlBatchGetLinkInfoList : [];

@@ -76,7 +76,9 @@ export function isGdFamily(baseUrl: string, label: string): ShortenerProtocol {
           case 2:
             return fail(outboundFailure.rejected(`${label} refused this link (invalid URL)`));
           case 3:
-            return fail(outboundFailure.rateLimited(`${label} refused: rate limit reached, try again in a minute`, true));
+            return fail(
+              outboundFailure.rateLimited(`${label} refused: rate limit reached, try again in a minute`, true),
+            );
           default:
             return fail(outboundFailure.unavailable(`${label} could not shorten the link right now (maintenance?)`));
         }
@@ -121,7 +123,9 @@ export function bitly(options: OutboundOptions): ShortenerProtocol {
         );
       }
       if (res.status === 401 || res.status === 403) {
-        return fail(outboundFailure.credentials(`${label} refused your access token (check it in your account settings)`));
+        return fail(
+          outboundFailure.credentials(`${label} refused your access token (check it in your account settings)`),
+        );
       }
       if (res.status === 400 || res.status === 422) {
         const why = message === 'ALREADY_A_BITLY_LINK' ? 'already a Bitly link' : 'invalid URL';

@@ -21,7 +21,4 @@ export class UnavailableMode extends ModeProvider {
 }
 
 /** Modes whose real provider has not landed; see the README's mode table. */
-export const UNAVAILABLE_MODES: readonly ConvertMode[] = [
-  'own_shortener',
-  'custom_domain_shortener',
-];
+export const UNAVAILABLE_MODES: readonly ConvertMode[] = ['own_shortener', 'custom_domain_shortener'];

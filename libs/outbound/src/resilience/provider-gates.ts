@@ -69,11 +69,13 @@ export class ProviderGates {
       return refused(outOfTime(label));
     }
     try {
+      // A retry that cannot be made (budget spent, circuit opened meanwhile) answers the last real failure.
+      let last: Attempt<T> | null = null;
       for (let attempt = 0; ; attempt++) {
-        if (budget.aborted) return refused(outOfTime(label));
+        if (budget.aborted) return last ?? refused(outOfTime(label));
         const skipped = precheck();
-        if (skipped) return refused(skipped);
-        if (!breaker.tryAcquire()) return refused(circuitOpen(label));
+        if (skipped) return last ?? refused(skipped);
+        if (!breaker.tryAcquire()) return last ?? refused(circuitOpen(label));
         const signal = AbortSignal.any([budget, AbortSignal.timeout(this.options.attemptTimeoutMs)]);
         let result: Attempt<T>;
         try {
@@ -89,6 +91,7 @@ export class ProviderGates {
         }
         breaker.record(result.ok || !result.failure.unhealthy);
         if (result.ok || !result.failure.retryable || attempt >= this.options.maxRetries) return result;
+        last = result;
         this.logger.debug(`${label}: attempt ${attempt + 1} failed (${result.failure.code}), retrying`);
         try {
           await sleep(backoffMs(attempt, this.options.retryBaseMs, this.random), budget);
@@ -127,6 +130,7 @@ function outOfTime(label: string): OutboundFailure {
   );
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** 'the Shopee Affiliate Open API' → 'The Shopee...' at the start of a sentence; brand names stay as written. */
+function capitalise(label: string): string {
+  return label.startsWith('the ') ? `The ${label.slice(4)}` : label;
 }

@@ -527,6 +527,9 @@ describe('account API', () => {
         shopee_app_secret: { set: true, preview: 'shop…6789', updated_at: expect.any(String) },
         shopee_app_id: { set: true, preview: '••••', updated_at: expect.any(String) },
         cuttly_key: { set: false, preview: null, updated_at: null },
+        lazada_app_key: { set: false, preview: null, updated_at: null },
+        lazada_app_secret: { set: false, preview: null, updated_at: null },
+        lazada_user_token: { set: false, preview: null, updated_at: null },
       });
       const overview = await client.get('/account');
       for (const text of [res.text, overview.text]) {

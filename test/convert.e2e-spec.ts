@@ -130,15 +130,6 @@ describe('POST /api/convert', () => {
       });
     });
 
-    it('fails per link, never with a made-up result, in a mode that is not built yet', async () => {
-      const res = await convert({ content: `a ${PRODUCT} b`, mode: 'ext_shortener_1', affiliate_id: AFFILIATE_ID });
-      expect(res.status).toBe(200);
-      expect(res.body.summary).toEqual({ total: 1, success: 0, failed: 1 });
-      expect(res.body.items[0]).toMatchObject({ ok: false, output: null, error: { code: 'mode_unavailable' } });
-      expect(res.body.output).toBe(`a ${PRODUCT} b`);
-      expect(res.body.mode).toBe('TinyURL');
-    });
-
     it('converts short links through their resolution, and fails per item the ones that cannot be resolved', async () => {
       // Resolutions already in the cache (test/resolve-short-links.e2e-spec.ts fetches them from fake servers).
       const future = new Date(t.clock.now().getTime() + 3600_000);

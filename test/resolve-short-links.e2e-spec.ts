@@ -194,10 +194,4 @@ describe('POST /api/convert resolves short links', () => {
     expect(res.body.items[0]).toMatchObject({ ok: true, output: 'https://shopee.vn/product/5/6' });
     expect(fake.requestsTo('https://s.shopee.vn/Slow')).toBe(1);
   });
-
-  it('does not resolve short links for a mode that is not built', async () => {
-    const res = await convert({ content: 'https://vn.shp.ee/r1MhnNPY', mode: 'marketplace_api' });
-    expect(res.body.items[0]).toMatchObject({ ok: false, error: { code: 'mode_unavailable' } });
-    expect(fake.requests).toEqual([]);
-  });
 });

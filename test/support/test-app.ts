@@ -32,6 +32,7 @@ const TABLES = [
   'short_link_clicks',
   'short_links',
   'custom_domains',
+  'outbound_links',
 ];
 
 /** A clock the tests move by hand (session timeouts, grace periods, throttling windows). */

@@ -5,6 +5,7 @@ import { Credential } from '@app/credentials';
 import { Member, MemberSecret } from '@app/members';
 import { MemberUsage } from '@app/usage';
 import { SHORT_LINK_ENTITIES } from '@app/shortlinks';
+import { OutboundLink } from '@app/outbound';
 
 /** Every TypeORM entity of the service, for the app's DataSource and the migration CLI. */
 export const ENTITIES = [
@@ -18,4 +19,5 @@ export const ENTITIES = [
   IpBan,
   ResolvedLink,
   ...SHORT_LINK_ENTITIES,
+  OutboundLink,
 ];

@@ -12,6 +12,10 @@ import { CustomDomainShortenerMode } from './modes/providers/custom-domain-short
 import { OwnShortenerMode } from './modes/providers/own-shortener.mode';
 import { LinkGocMode } from './modes/providers/link-goc.mode';
 import { UNAVAILABLE_MODES, UnavailableMode } from './modes/providers/unavailable.mode';
+import { EXTERNAL_SHORTENER_MODES } from './modes/providers/external-shortener.mode';
+import { MarketplaceApiMode } from './modes/providers/marketplace-api.mode';
+import { MembersModule } from '@app/members';
+import { OutboundModule } from '@app/outbound';
 import {
   AddressPolicy,
   DnsLookup,
@@ -26,10 +30,17 @@ import {
   TypeOrmResolvedLinkStore,
 } from './resolver';
 
-const BUILT_MODES = [AffiliateMode, LinkGocMode, OwnShortenerMode, CustomDomainShortenerMode];
+const BUILT_MODES = [
+  AffiliateMode,
+  LinkGocMode,
+  OwnShortenerMode,
+  CustomDomainShortenerMode,
+  ...EXTERNAL_SHORTENER_MODES,
+  MarketplaceApiMode,
+];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResolvedLink]), ShortLinksModule],
+  imports: [TypeOrmModule.forFeature([ResolvedLink]), ShortLinksModule, OutboundModule, MembersModule],
   providers: [
     Clock,
     Marketplaces,

@@ -26,7 +26,7 @@ function conversionService(settings = CORPUS_SETTINGS) {
   const registry = new ModeRegistry([
     new AffiliateMode(marketplaces),
     new LinkGocMode(),
-    // Only link_goc and affiliate are exercised here; the other modes just complete the registry.
+    // Every other mode as not built: this spec is about links, not outside services.
     ...CONVERT_MODE_NAMES.filter((mode) => mode !== 'affiliate' && mode !== 'link_goc').map(
       (mode) => new UnavailableMode(mode),
     ),

@@ -156,4 +156,22 @@ export class SettingsPatchDto {
   @IsString()
   @Matches(SECRET_VALUE_SHAPE, { message: 'cuttly_key must be 1 to 512 visible ASCII characters' })
   cuttly_key?: string | null;
+
+  @secretProperty('Lazada Open Platform app key (marketplace_api, Lazada links)')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_app_key must be 1 to 512 visible ASCII characters' })
+  lazada_app_key?: string | null;
+
+  @secretProperty('Lazada Open Platform app secret')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_app_secret must be 1 to 512 visible ASCII characters' })
+  lazada_app_secret?: string | null;
+
+  @secretProperty('Lazada affiliate user token (userToken of marketing/getlink)')
+  @IsOptional()
+  @IsString()
+  @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_user_token must be 1 to 512 visible ASCII characters' })
+  lazada_user_token?: string | null;
 }

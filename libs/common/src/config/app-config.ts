@@ -328,6 +328,103 @@ export class AppConfig {
   @Max(60_000)
   ABUSE_EVENTS_FLUSH_INTERVAL_MS = 1000;
 
+  // --- Outside services (ext_shortener_1..5, marketplace_api): libs/outbound ---
+
+  /** Outside services: TCP connect (+ TLS) time-out, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  OUTBOUND_CONNECT_TIMEOUT_MS = 2000;
+
+  /** Outside services: time-out of one attempt (until the whole answer is read), in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(120_000)
+  OUTBOUND_TIMEOUT_MS = 5000;
+
+  /** Outside services: the longest a convert request spends on outside calls; what is left fails per item. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(120_000)
+  OUTBOUND_REQUEST_BUDGET_MS = 8000;
+
+  /** Outside services: retries of a retryable failure (time-out, connection error, 5xx), with jittered backoff. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  OUTBOUND_MAX_RETRIES = 2;
+
+  /** Outside services: base of the exponential backoff (full jitter), in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  OUTBOUND_RETRY_BASE_MS = 200;
+
+  /** Outside services: calls in flight per provider and instance (is.gd, v.gd and Bitly allow at most 5). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  OUTBOUND_MAX_CONCURRENCY = 5;
+
+  /** Outside services: consecutive failed calls (time-out, connection error, 5xx) that open a provider's circuit. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  OUTBOUND_BREAKER_FAILURE_THRESHOLD = 5;
+
+  /** Outside services: how long an open circuit refuses calls before one trial call (half-open), in ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  OUTBOUND_BREAKER_COOLDOWN_MS = 30_000;
+
+  /** Outside services: how long a link obtained from an outside service is reused, in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(365 * 24 * 3600)
+  OUTBOUND_CACHE_TTL_SECONDS = 30 * 24 * 3600;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  TINYURL_BASE_URL = 'https://tinyurl.com';
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  TINYURL_API_BASE_URL = 'https://api.tinyurl.com';
+
+  /** TinyURL API v2 token of the service; when set, ext_shortener_1 uses the v2 JSON API instead of api-create.php. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[\x21-\x7e]{1,512}$/, { message: 'TINYURL_API_TOKEN must be 1 to 512 visible ASCII characters' })
+  TINYURL_API_TOKEN?: string;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  ISGD_BASE_URL = 'https://is.gd';
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  VGD_BASE_URL = 'https://v.gd';
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  BITLY_BASE_URL = 'https://api-ssl.bitly.com';
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  CUTTLY_BASE_URL = 'https://cutt.ly';
+
+  /** Shopee Affiliate Open API endpoint; `{region}` becomes the link's domain suffix (`vn`, `co.th`, `com.br`...). */
+  @Matches(/^https?:\/\/\S+$/, { message: 'SHOPEE_OPEN_API_URL must be an http(s) URL' })
+  SHOPEE_OPEN_API_URL = 'https://open-api.affiliate.shopee.{region}/graphql';
+
+  /** Lazada Open Platform REST base; `{region}` becomes the link's domain suffix (`vn`, `co.th`, `com.my`...). */
+  @Matches(/^https?:\/\/\S+$/, { message: 'LAZADA_API_URL must be an http(s) URL' })
+  LAZADA_API_URL = 'https://api.lazada.{region}/rest';
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -439,6 +536,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     'CREDENTIALS_SECRET',
     'SESSION_SECRET',
     'SETTINGS_ENCRYPTION_KEY',
+    'TINYURL_API_TOKEN',
   ]) {
     const value = env[key];
     if (value !== undefined) picked[key] = value;

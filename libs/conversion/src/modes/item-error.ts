@@ -8,6 +8,13 @@
  * - `mode_unavailable`: the mode is not built yet;
  * - `unsupported_for_marketplace`: the marketplace has no format for this mode (TikTok Shop affiliate links);
  * - `marketplace_not_configured`: the format needs a member setting that is missing (Lazada master link, Tiki TAP).
+ *
+ * Outside modes (`ext_shortener_1..5`, `marketplace_api`), when the outside service gives no link:
+ * - `upstream_rate_limited`: the service's rate limit or the member's quota there is reached;
+ * - `upstream_rejected`: the service refused this link (invalid URL, blocked domain, product not in the programme);
+ * - `upstream_unavailable`: no usable answer (time-out, connection error, 5xx, unreadable answer, the request's
+ *   time budget spent, or the service's circuit open after repeated failures);
+ * - `invalid_upstream_credentials`: the service refused the credentials (the member's token, key or app).
  */
 export type ItemErrorCode =
   | 'not_a_product'
@@ -15,7 +22,11 @@ export type ItemErrorCode =
   | 'resolution_failed'
   | 'mode_unavailable'
   | 'unsupported_for_marketplace'
-  | 'marketplace_not_configured';
+  | 'marketplace_not_configured'
+  | 'upstream_rate_limited'
+  | 'upstream_rejected'
+  | 'upstream_unavailable'
+  | 'invalid_upstream_credentials';
 
 /** Every item error code, for the OpenAPI schema. */
 export const ITEM_ERROR_CODES: readonly ItemErrorCode[] = [
@@ -25,6 +36,10 @@ export const ITEM_ERROR_CODES: readonly ItemErrorCode[] = [
   'mode_unavailable',
   'unsupported_for_marketplace',
   'marketplace_not_configured',
+  'upstream_rate_limited',
+  'upstream_rejected',
+  'upstream_unavailable',
+  'invalid_upstream_credentials',
 ];
 
 export interface ItemError {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException } from '@app/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Member } from '../member.entity';
 import { MemberSecret } from './member-secret.entity';
 import { MEMBER_SECRET_NAMES, type MemberSecretName } from './member-secret-names';
@@ -126,6 +126,19 @@ export class MemberSettingsService {
   async secret(memberId: string, name: MemberSecretName): Promise<string | null> {
     const row = await this.db.getRepository(MemberSecret).findOneBy({ memberId, name });
     return row ? this.cipher.open(row.encryptedValue, sealContext(memberId, name)) : null;
+  }
+
+  /** Several of the member's decrypted secrets in one query; names not saved are absent. */
+  async secrets<N extends MemberSecretName>(
+    memberId: string,
+    names: readonly N[],
+  ): Promise<Partial<Record<N, string>>> {
+    if (names.length === 0) return {};
+    const rows = await this.db.getRepository(MemberSecret).findBy({ memberId, name: In([...names]) });
+    const values: Partial<Record<N, string>> = {};
+    for (const row of rows)
+      values[row.name as N] = this.cipher.open(row.encryptedValue, sealContext(memberId, row.name));
+    return values;
   }
 
   /** The rules again, for callers other than the HTTP layer (which validates the same way first). */

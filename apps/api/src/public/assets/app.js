@@ -13,6 +13,9 @@
     { name: 'shopee_app_secret', label: 'Shopee Affiliate app secret' },
     { name: 'bitly_token', label: 'Bitly access token' },
     { name: 'cuttly_key', label: 'Cutt.ly API key' },
+    { name: 'lazada_app_key', label: 'Lazada app key' },
+    { name: 'lazada_app_secret', label: 'Lazada app secret' },
+    { name: 'lazada_user_token', label: 'Lazada affiliate user token' },
   ];
 
   var GRACE_LABELS = {

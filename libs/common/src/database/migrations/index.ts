@@ -4,6 +4,7 @@ import { AbuseModule1795386588821 } from './1795386588821-AbuseModule';
 import { ResolvedLinks1795386790333 } from './1795386790333-ResolvedLinks';
 import { MarketplaceSettings1795390000000 } from './1795390000000-MarketplaceSettings';
 import { ShortLinks1795400000000 } from './1795400000000-ShortLinks';
+import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Function[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: Function[] = [
   ResolvedLinks1795386790333,
   MarketplaceSettings1795390000000,
   ShortLinks1795400000000,
+  OutboundLinks1795410000000,
 ];

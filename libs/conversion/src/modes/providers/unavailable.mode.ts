@@ -21,11 +21,4 @@ export class UnavailableMode extends ModeProvider {
 }
 
 /** Modes whose real provider has not landed; see the README's mode table. */
-export const UNAVAILABLE_MODES: readonly ConvertMode[] = [
-  'marketplace_api',
-  'ext_shortener_1',
-  'ext_shortener_2',
-  'ext_shortener_3',
-  'ext_shortener_4',
-  'ext_shortener_5',
-];
+export const UNAVAILABLE_MODES: readonly ConvertMode[] = [];

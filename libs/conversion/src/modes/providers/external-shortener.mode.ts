@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { AppException } from '@app/common';
+import { MemberSettingsService, type MemberSecretName } from '@app/members';
+import { OutsideLinks, type ShortenerProvider } from '@app/outbound';
+import type { ParsedLink } from '../../links';
+import { CONVERT_MODES, type ConvertMode } from '../convert-modes';
+import type { LinkOutcome } from '../item-error';
+import { ModeContext, ModeProvider } from '../mode-provider';
+import { AffiliateMode } from './affiliate.mode';
+import { outsideOutcome } from './outside-outcome';
+
+/**
+ * `ext_shortener_1..5`: the affiliate link (built by the `affiliate` mode, whose failures stay as they are),
+ * shortened by a public service through `OutsideLinks` (cache, breaker, retries, time budget). Account-based
+ * services (Bitly, Cutt.ly) use the member's own token or key: without it the request fails with 403
+ * `not_configured`.
+ */
+@Injectable()
+export abstract class ExternalShortenerMode extends ModeProvider {
+  abstract override readonly mode: ConvertMode;
+  protected abstract readonly provider: ShortenerProvider;
+  /** The member secret an account-based service needs, with how to name it in a message. */
+  protected readonly account: { secret: MemberSecretName; what: string } | null = null;
+
+  constructor(
+    private readonly affiliate: AffiliateMode,
+    private readonly outside: OutsideLinks,
+    private readonly settings: MemberSettingsService,
+  ) {
+    super();
+  }
+
+  override async authorize({ principal }: ModeContext): Promise<void> {
+    await this.credential(principal.memberId);
+  }
+
+  async convert(links: readonly ParsedLink[], context: ModeContext): Promise<LinkOutcome[]> {
+    const memberId = context.principal.memberId;
+    const credential = await this.credential(memberId);
+    const affiliateLinks = await this.affiliate.convert(links, context);
+    const longUrls = affiliateLinks.flatMap((outcome) => (outcome.ok ? [outcome.output] : []));
+    if (longUrls.length === 0) return affiliateLinks;
+    const shortened = await this.outside.shorten(
+      this.provider,
+      longUrls,
+      credential === null ? null : { memberId, credential },
+    );
+    return affiliateLinks.map((outcome) => (outcome.ok ? outsideOutcome(shortened.get(outcome.output)) : outcome));
+  }
+
+  private async credential(memberId: string): Promise<string | null> {
+    if (!this.account) return null;
+    const value = await this.settings.secret(memberId, this.account.secret);
+    if (!value) {
+      throw new AppException(
+        'not_configured',
+        `The ${this.mode} mode (${CONVERT_MODES[this.mode].label}) needs your ${this.account.what}: save it as ` +
+          `${this.account.secret} in your account settings`,
+      );
+    }
+    return value;
+  }
+}
+
+/** `ext_shortener_1`: TinyURL (`api-create.php`, or the v2 API when `TINYURL_API_TOKEN` is set). */
+@Injectable()
+export class TinyUrlMode extends ExternalShortenerMode {
+  readonly mode = 'ext_shortener_1' as const;
+  protected readonly provider = 'tinyurl' as const;
+}
+
+/** `ext_shortener_2`: is.gd. */
+@Injectable()
+export class IsGdMode extends ExternalShortenerMode {
+  readonly mode = 'ext_shortener_2' as const;
+  protected readonly provider = 'isgd' as const;
+}
+
+/** `ext_shortener_3`: v.gd (the is.gd API). */
+@Injectable()
+export class VGdMode extends ExternalShortenerMode {
+  readonly mode = 'ext_shortener_3' as const;
+  protected readonly provider = 'vgd' as const;
+}
+
+/** `ext_shortener_4`: Bitly v4 with the member's access token. */
+@Injectable()
+export class BitlyMode extends ExternalShortenerMode {
+  readonly mode = 'ext_shortener_4' as const;
+  protected readonly provider = 'bitly' as const;
+  protected override readonly account = { secret: 'bitly_token' as const, what: 'Bitly access token' };
+}
+
+/** `ext_shortener_5`: Cutt.ly with the member's API key. */
+@Injectable()
+export class CuttlyMode extends ExternalShortenerMode {
+  readonly mode = 'ext_shortener_5' as const;
+  protected readonly provider = 'cuttly' as const;
+  protected override readonly account = { secret: 'cuttly_key' as const, what: 'Cutt.ly API key' };
+}
+
+export const EXTERNAL_SHORTENER_MODES = [TinyUrlMode, IsGdMode, VGdMode, BitlyMode, CuttlyMode];

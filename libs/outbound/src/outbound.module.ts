@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, Clock } from '@app/common';
+import { OutboundLink } from './cache/outbound-link.entity';
+import { OutboundLinkStore, TypeOrmOutboundLinkStore } from './cache/outbound-link-store';
+import { OutboundHttp } from './http/outbound-http';
+import { OUTBOUND_OPTIONS, outboundOptionsFrom } from './outbound-options';
+import { OutsideLinks } from './outside-links.service';
+import { JITTER_RANDOM, ProviderGates } from './resilience/provider-gates';
+
+/** Calls to outside services (external shorteners, marketplace affiliate APIs), with their cache. */
+@Module({
+  imports: [TypeOrmModule.forFeature([OutboundLink])],
+  providers: [
+    Clock,
+    { provide: OUTBOUND_OPTIONS, inject: [AppConfig], useFactory: outboundOptionsFrom },
+    { provide: JITTER_RANDOM, useValue: Math.random },
+    OutboundHttp,
+    ProviderGates,
+    { provide: OutboundLinkStore, useClass: TypeOrmOutboundLinkStore },
+    OutsideLinks,
+  ],
+  exports: [OutsideLinks, ProviderGates],
+})
+export class OutboundModule {}

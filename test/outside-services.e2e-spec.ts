@@ -1,0 +1,450 @@
+import { MemberSettingsService } from '@app/members';
+import { ProviderGates } from '@app/outbound';
+import type { Response } from 'supertest';
+import { FAKE_CREDENTIALS, FakeOutside, FakeProvider, startFakeOutside } from './support/fake-outside';
+import { createTestApp, TestApp, TestMember } from './support/test-app';
+
+const AFFILIATE_ID = '17345510000';
+const BUDGET_MS = 1500;
+const COOLDOWN_MS = 30_000;
+
+/** Settings for every test app here: the fakes, short time-outs, a small budget. */
+const outsideEnv = (fake: FakeOutside, extra: Record<string, string> = {}) => ({
+  ...fake.env,
+  OUTBOUND_CONNECT_TIMEOUT_MS: '300',
+  OUTBOUND_TIMEOUT_MS: '400',
+  OUTBOUND_REQUEST_BUDGET_MS: String(BUDGET_MS),
+  OUTBOUND_RETRY_BASE_MS: '20',
+  OUTBOUND_MAX_RETRIES: '2',
+  OUTBOUND_BREAKER_FAILURE_THRESHOLD: '5',
+  OUTBOUND_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS),
+  ...extra,
+});
+
+/** Raw words of the fakes' error bodies: none may reach a response or a log. */
+const RAW_UPSTREAM_WORDS = [
+  'Rate limit exceeded - please wait',
+  'database insert failed',
+  'INVALID_ARG_LONG_URL',
+  'MONTHLY_ENCODE_LIMIT_REACHED',
+  'You are currently forbidden',
+  'Service Unavailable</html>',
+  'Invalid Signature',
+  'IllegalAccessToken',
+  'Unauthenticated.',
+];
+const SECRETS = Object.values(FAKE_CREDENTIALS).filter((value) => value.length >= 12);
+
+let serial = 0;
+/** Distinct Shopee product links (each test its own, so the cache of an earlier test does not answer). */
+function shopeeLinks(count: number, marker = 'Deal', region = 'vn'): string[] {
+  return Array.from({ length: count }, () => {
+    serial++;
+    return `https://shopee.${region}/${marker}-San-Pham-${serial}-i.${100000 + serial}.${2000000 + serial}`;
+  });
+}
+
+function anRedir(canonical: string, subIds = 'fb-post1'): string {
+  return `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(canonical)}&affiliate_id=${AFFILIATE_ID}&sub_id=${subIds}`;
+}
+
+describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
+  let fake: FakeOutside;
+  let t: TestApp;
+  let alice: TestMember;
+  let bob: TestMember;
+  const responses: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOutside();
+    t = await createTestApp(outsideEnv(fake), { captureLogs: true });
+    alice = await t.createMember();
+    bob = await t.createMember();
+    await t.app.get(MemberSettingsService).update(alice.member.id, {
+      secrets: {
+        bitly_token: FAKE_CREDENTIALS.bitlyToken,
+        cuttly_key: FAKE_CREDENTIALS.cuttlyKey,
+        shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
+        shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret,
+        lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
+        lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
+        lazada_user_token: FAKE_CREDENTIALS.lazadaUserToken,
+      },
+    });
+  });
+  beforeEach(() => fake.reset());
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  async function convert(body: Record<string, unknown>, member: TestMember = alice): Promise<Response> {
+    const res = await t.send(
+      t.http
+        .post('/api/convert')
+        .set('X-API-Key', member.apiKey)
+        .set('X-API-Token', member.apiToken)
+        .send({ affiliate_id: AFFILIATE_ID, sub_ids: ['fb', 'post1'], ...body }),
+    );
+    responses.push(res.text);
+    return res;
+  }
+
+  const shortenerModes: Array<[string, () => FakeProvider, RegExp]> = [
+    ['ext_shortener_1', () => fake.tinyurl, /^https:\/\/tinyurl\.com\/fk\w+$/],
+    ['ext_shortener_2', () => fake.isgd, /^https:\/\/is\.gd\/fk\w+$/],
+    ['ext_shortener_3', () => fake.vgd, /^https:\/\/v\.gd\/fk\w+$/],
+    ['ext_shortener_4', () => fake.bitly, /^https:\/\/bit\.ly\/fk\w+$/],
+    ['ext_shortener_5', () => fake.cuttly, /^https:\/\/cutt\.ly\/fk\w+$/],
+  ];
+
+  describe('each mode converts a multi-link text through its service', () => {
+    it.each(shortenerModes)('%s shortens the affiliate link of every product', async (mode, provider, shape) => {
+      const [a, b, c] = shopeeLinks(3);
+      const content = `🔥 ${a} và ${b}, lại ${a}! Xem https://example.com/x rồi mua ${c}?sp_atk=1`;
+      const res = await convert({ content, mode });
+      expect(res.status).toBe(200);
+      expect(res.body.summary).toEqual({ total: 4, success: 4, failed: 0 });
+      const outputs = res.body.items.map((item: { output: string }) => item.output);
+      for (const output of outputs) expect(output).toMatch(shape);
+      expect(outputs[0]).toBe(outputs[2]);
+      expect(res.body.output).toBe(
+        `🔥 ${outputs[0]} và ${outputs[1]}, lại ${outputs[2]}! Xem https://example.com/x rồi mua ${outputs[3]}`,
+      );
+      // One call per distinct link, for the affiliate link of the product.
+      expect(
+        provider()
+          .requests.map((r) => r.target)
+          .sort(),
+      ).toEqual([anRedir(a), anRedir(b), anRedir(c)].sort());
+    });
+
+    it('ext_shortener_4 sends the member token and ext_shortener_5 the member key', async () => {
+      await convert({ content: shopeeLinks(1)[0], mode: 'ext_shortener_4' });
+      expect(fake.bitly.requests[0].headers.authorization).toBe(`Bearer ${FAKE_CREDENTIALS.bitlyToken}`);
+      await convert({ content: shopeeLinks(1)[0], mode: 'ext_shortener_5' });
+      expect(fake.cuttly.requests[0].query.get('key')).toBe(FAKE_CREDENTIALS.cuttlyKey);
+    });
+
+    it('marketplace_api gets Shopee links (region endpoint, sub ids, signed) and Lazada links (one batch)', async () => {
+      const [vn1, vn2] = shopeeLinks(2);
+      const [th] = shopeeLinks(1, 'Thai', 'co.th');
+      const laz1 = `https://www.lazada.vn/products/ao-thun-${serial}-i${900000 + serial}-s1.html?spm=a2o4n`;
+      const laz2 = `https://www.lazada.vn/products/quan-${serial}-i${950000 + serial}.html`;
+      const tiktok = 'https://www.tiktok.com/view/product/1729384756?region=VN';
+      const content = `A ${vn1}\nB ${th}\nC ${laz1}\nD ${vn2}\nE ${laz2}\nF ${tiktok}`;
+      const res = await convert({ content, mode: 'marketplace_api', sub_ids: ['fb', 'post1', 'c3'] });
+      expect(res.status).toBe(200);
+      expect(res.body.mode).toBe('Marketplace API link');
+      expect(res.body.summary).toEqual({ total: 6, success: 5, failed: 1 });
+      const [a, b, c, d, e, f] = res.body.items;
+      expect(a.output).toMatch(/^https:\/\/s\.shopee\.vn\/fk\w+$/);
+      expect(b.output).toMatch(/^https:\/\/s\.shopee\.co\.th\/fk\w+$/);
+      expect(c.output).toMatch(/^https:\/\/c\.lazada\.vn\/t\/c\.fk\w+$/);
+      expect(d.output).toMatch(/^https:\/\/s\.shopee\.vn\/fk\w+$/);
+      expect(e.output).toMatch(/^https:\/\/c\.lazada\.vn\/t\/c\.fk\w+$/);
+      expect(f).toMatchObject({ ok: false, error: { code: 'unsupported_for_marketplace' } });
+      expect(res.body.output).toBe(
+        `A ${a.output}\nB ${b.output}\nC ${c.output}\nD ${d.output}\nE ${e.output}\nF ${tiktok}`,
+      );
+
+      expect(fake.shopee.requests.map((r) => r.path).sort()).toEqual(['/co.th/graphql', '/vn/graphql', '/vn/graphql']);
+      for (const request of fake.shopee.requests) {
+        expect(JSON.parse(request.body).variables.subIds).toEqual(['fb', 'post1', 'c3']);
+        expect(request.headers.authorization).toMatch(
+          new RegExp(`^SHA256 Credential=${FAKE_CREDENTIALS.shopeeAppId}, Timestamp=\\d+, Signature=[0-9a-f]{64}$`),
+        );
+      }
+      expect(fake.shopee.requests.map((r) => r.target)).toContain(vn1);
+      expect(fake.lazada.requests).toHaveLength(1);
+      const lazada = fake.lazada.requests[0];
+      expect(lazada.path).toBe('/vn/rest/marketing/getlink');
+      expect(lazada.query.get('inputValue')!.split(',')).toHaveLength(2);
+      expect(lazada.query.get('subId3')).toBe('c3');
+    });
+  });
+
+  describe('cache', () => {
+    it('reuses a link already obtained: a repeated convert calls nothing; an account-based one is per member', async () => {
+      const links = shopeeLinks(3);
+      const first = await convert({ content: links.join(' '), mode: 'ext_shortener_2' });
+      expect(fake.isgd.requests).toHaveLength(3);
+      const again = await convert({ content: links.reverse().join(' '), mode: 'ext_shortener_2' });
+      expect(fake.isgd.requests).toHaveLength(3);
+      expect(again.body.items.map((i: { output: string }) => i.output).reverse()).toEqual(
+        first.body.items.map((i: { output: string }) => i.output),
+      );
+      const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM outbound_links WHERE provider = 'isgd'`);
+      expect(rows[0].n).toBeGreaterThanOrEqual(3);
+
+      const [one] = shopeeLinks(1);
+      await convert({ content: one, mode: 'ext_shortener_4' });
+      await convert({ content: one, mode: 'ext_shortener_4' });
+      expect(fake.bitly.requests).toHaveLength(1);
+      await t.app
+        .get(MemberSettingsService)
+        .update(bob.member.id, { secrets: { bitly_token: FAKE_CREDENTIALS.bitlyToken } });
+      await convert({ content: one, mode: 'ext_shortener_4' }, bob);
+      expect(fake.bitly.requests).toHaveLength(2);
+      await t.app.get(MemberSettingsService).update(bob.member.id, { secrets: { bitly_token: null } });
+    });
+
+    it('marketplace_api links are cached per member and sub ids', async () => {
+      const [link] = shopeeLinks(1);
+      await convert({ content: link, mode: 'marketplace_api' });
+      await convert({ content: link, mode: 'marketplace_api' });
+      expect(fake.shopee.requests).toHaveLength(1);
+      await convert({ content: link, mode: 'marketplace_api', sub_ids: ['other'] });
+      expect(fake.shopee.requests).toHaveLength(2);
+    });
+  });
+
+  describe('documented error shapes become per-item codes; the rest is still converted', () => {
+    const cases: Array<[string, string, () => FakeProvider, string, string]> = [
+      ['TinyURL 400 Error', 'ext_shortener_1', () => fake.tinyurl, 'invalid', 'upstream_rejected'],
+      ['TinyURL 5xx', 'ext_shortener_1', () => fake.tinyurl, 'server_error', 'upstream_unavailable'],
+      ['is.gd errorcode 1', 'ext_shortener_2', () => fake.isgd, 'invalid', 'upstream_rejected'],
+      ['is.gd errorcode 2', 'ext_shortener_2', () => fake.isgd, 'bad_shorturl', 'upstream_rejected'],
+      ['is.gd errorcode 3', 'ext_shortener_2', () => fake.isgd, 'rate_limited', 'upstream_rate_limited'],
+      ['is.gd errorcode 4', 'ext_shortener_2', () => fake.isgd, 'maintenance', 'upstream_unavailable'],
+      ['v.gd errorcode 3', 'ext_shortener_3', () => fake.vgd, 'rate_limited', 'upstream_rate_limited'],
+      ['v.gd connection reset', 'ext_shortener_3', () => fake.vgd, 'reset', 'upstream_unavailable'],
+      ['Bitly INVALID_ARG_LONG_URL', 'ext_shortener_4', () => fake.bitly, 'invalid', 'upstream_rejected'],
+      ['Bitly ALREADY_A_BITLY_LINK', 'ext_shortener_4', () => fake.bitly, 'already_bitly', 'upstream_rejected'],
+      ['Bitly 429 MONTHLY_ENCODE_LIMIT', 'ext_shortener_4', () => fake.bitly, 'rate_limited', 'upstream_rate_limited'],
+      ['Cutt.ly status 1', 'ext_shortener_5', () => fake.cuttly, 'already_cuttly', 'upstream_rejected'],
+      ['Cutt.ly status 2', 'ext_shortener_5', () => fake.cuttly, 'invalid', 'upstream_rejected'],
+      ['Cutt.ly status 3', 'ext_shortener_5', () => fake.cuttly, 'alias_taken', 'upstream_rejected'],
+      ['Cutt.ly status 5', 'ext_shortener_5', () => fake.cuttly, 'invalid_chars', 'upstream_rejected'],
+      ['Cutt.ly status 6', 'ext_shortener_5', () => fake.cuttly, 'blocked', 'upstream_rejected'],
+      ['Cutt.ly 401 auth:false', 'ext_shortener_5', () => fake.cuttly, 'unauthorized', 'invalid_upstream_credentials'],
+      ['Cutt.ly 429', 'ext_shortener_5', () => fake.cuttly, 'rate_limited', 'upstream_rate_limited'],
+      ['Shopee 10000', 'marketplace_api', () => fake.shopee, 'system_error', 'upstream_unavailable'],
+      ['Shopee 10010', 'marketplace_api', () => fake.shopee, 'parse_error', 'upstream_rejected'],
+      ['Shopee 10020', 'marketplace_api', () => fake.shopee, 'auth_error', 'invalid_upstream_credentials'],
+      ['Shopee 10030', 'marketplace_api', () => fake.shopee, 'rate_limited', 'upstream_rate_limited'],
+      ['Shopee 10031', 'marketplace_api', () => fake.shopee, 'access_deny', 'invalid_upstream_credentials'],
+      ['Shopee 10032', 'marketplace_api', () => fake.shopee, 'invalid_affiliate', 'upstream_rejected'],
+      ['Shopee 10033', 'marketplace_api', () => fake.shopee, 'frozen', 'upstream_rejected'],
+      ['Shopee 10034', 'marketplace_api', () => fake.shopee, 'blacklisted', 'upstream_rejected'],
+      ['Shopee 10035', 'marketplace_api', () => fake.shopee, 'no_access', 'invalid_upstream_credentials'],
+      ['Shopee 11000', 'marketplace_api', () => fake.shopee, 'business_error', 'upstream_rejected'],
+      ['Shopee 11001', 'marketplace_api', () => fake.shopee, 'params_error', 'upstream_rejected'],
+      ['Shopee 11002', 'marketplace_api', () => fake.shopee, 'bind_error', 'upstream_rejected'],
+    ];
+
+    it.each(cases)('%s → %s', async (_name, mode, provider, behaviour, code) => {
+      const [good1, bad, good2] = [shopeeLinks(1)[0], shopeeLinks(1, 'BADLINK')[0], shopeeLinks(1)[0]];
+      provider().failFor('BADLINK', behaviour);
+      const content = `1) ${good1}\n2) ${bad}\n3) ${good2}`;
+      const res = await convert({ content, mode });
+      expect(res.status).toBe(200);
+      expect(res.body.summary).toEqual({ total: 3, success: 2, failed: 1 });
+      expect(res.body.message).toBe('Converted 2/3 links, 1 not converted');
+      const [first, failedItem, third] = res.body.items;
+      expect(failedItem).toMatchObject({ ok: false, output: null, error: { code } });
+      expect(failedItem.error.message.length).toBeGreaterThan(10);
+      expect(first.ok && third.ok).toBe(true);
+      expect(res.body.output).toBe(`1) ${first.output}\n2) ${bad}\n3) ${third.output}`);
+    });
+
+    it('Lazada errorInfoList fails that product only; its error envelope fails the batch', async () => {
+      const ok = `https://www.lazada.vn/products/a-${serial}-i${700000 + ++serial}.html`;
+      const missing = `https://www.lazada.vn/products/GONE-i${700000 + ++serial}.html`;
+      fake.lazada.failFor('GONE', 'not_found');
+      const res = await convert({ content: `${ok} ${missing}`, mode: 'marketplace_api' });
+      expect(res.body.summary).toEqual({ total: 2, success: 1, failed: 1 });
+      expect(res.body.items[1]).toMatchObject({ ok: false, error: { code: 'upstream_rejected' } });
+
+      fake.lazada.behaviour = 'rate_limited';
+      const limited = await convert({
+        content: `https://www.lazada.vn/products/x-i${700000 + ++serial}.html ${shopeeLinks(1)[0]}`,
+        mode: 'marketplace_api',
+      });
+      expect(limited.body.summary).toEqual({ total: 2, success: 1, failed: 1 });
+      expect(limited.body.items[0]).toMatchObject({ ok: false, error: { code: 'upstream_rate_limited' } });
+    });
+
+    it('refused member credentials fail every link with invalid_upstream_credentials', async () => {
+      const carol = await t.createMember();
+      await t.app.get(MemberSettingsService).update(carol.member.id, {
+        secrets: {
+          bitly_token: 'wrong-bitly-token-000000',
+          shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
+          shopee_app_secret: 'wrong-shopee-secret-0000',
+          lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
+          lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
+          lazada_user_token: 'expired-user-token-00000',
+        },
+      });
+      const bitly = await convert({ content: shopeeLinks(2).join(' '), mode: 'ext_shortener_4' }, carol);
+      expect(bitly.body.summary).toEqual({ total: 2, success: 0, failed: 2 });
+      for (const item of bitly.body.items) expect(item.error.code).toBe('invalid_upstream_credentials');
+      const lazadaLink = `https://www.lazada.vn/products/y-i${700000 + ++serial}.html`;
+      const api = await convert({ content: `${shopeeLinks(1)[0]} ${lazadaLink}`, mode: 'marketplace_api' }, carol);
+      expect(api.body.items.map((item: { error: { code: string } }) => item.error.code)).toEqual([
+        'invalid_upstream_credentials',
+        'invalid_upstream_credentials',
+      ]);
+    });
+  });
+
+  describe('members without the credentials', () => {
+    it.each(['ext_shortener_4', 'ext_shortener_5', 'marketplace_api'])(
+      '%s answers 403 not_configured',
+      async (mode) => {
+        for (const content of [shopeeLinks(1)[0], 'no links here']) {
+          const res = await convert({ content, mode }, bob);
+          expect(res.status).toBe(403);
+          expect(res.body.error.code).toBe('not_configured');
+        }
+        for (const provider of fake.all()) expect(provider.requests).toHaveLength(0);
+      },
+    );
+
+    it('marketplace_api with Shopee credentials only fails Lazada links with marketplace_not_configured', async () => {
+      const dave = await t.createMember();
+      await t.app.get(MemberSettingsService).update(dave.member.id, {
+        secrets: { shopee_app_id: FAKE_CREDENTIALS.shopeeAppId, shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret },
+      });
+      const res = await convert(
+        {
+          content: `${shopeeLinks(1)[0]} https://www.lazada.vn/products/z-i${700000 + ++serial}.html`,
+          mode: 'marketplace_api',
+        },
+        dave,
+      );
+      expect(res.body.summary).toEqual({ total: 2, success: 1, failed: 1 });
+      expect(res.body.items[1]).toMatchObject({ error: { code: 'marketplace_not_configured' } });
+      expect(fake.lazada.requests).toHaveLength(0);
+    });
+  });
+
+  describe('limits and faults', () => {
+    const gates = () => t.app.get(ProviderGates);
+
+    /** Brings a provider's circuit back to closed: cooldown over, then one good trial call. */
+    async function recover(mode: string, provider: FakeProvider, name: 'isgd' | 'vgd') {
+      provider.behaviour = 'ok';
+      provider.delayMs = 0;
+      t.clock.advance(COOLDOWN_MS + 1);
+      await convert({ content: shopeeLinks(1)[0], mode });
+      expect(gates().breakerState(name)).toBe('closed');
+    }
+
+    it('keeps at most 5 calls in flight to is.gd', async () => {
+      fake.isgd.delayMs = 150;
+      const res = await convert({ content: shopeeLinks(12).join('\n'), mode: 'ext_shortener_2' });
+      expect(res.body.summary).toEqual({ total: 12, success: 12, failed: 0 });
+      expect(fake.isgd.requests).toHaveLength(12);
+      expect(fake.isgd.maxInFlight).toBeLessThanOrEqual(5);
+      expect(fake.isgd.maxInFlight).toBeGreaterThan(1);
+    });
+
+    it('a provider that hangs: the request answers within its budget, the links fail upstream_unavailable', async () => {
+      fake.vgd.behaviour = 'hang';
+      const started = Date.now();
+      const res = await convert({ content: shopeeLinks(8).join(' '), mode: 'ext_shortener_3' });
+      const elapsed = Date.now() - started;
+      expect(res.status).toBe(200);
+      expect(res.body.summary).toEqual({ total: 8, success: 0, failed: 8 });
+      for (const item of res.body.items) expect(item.error.code).toBe('upstream_unavailable');
+      expect(elapsed).toBeLessThan(BUDGET_MS + 1000);
+      await recover('ext_shortener_3', fake.vgd, 'vgd');
+    });
+
+    it('a dead provider (connection refused): every link fails fast, within the budget', async () => {
+      await fake.vgd.stop();
+      try {
+        const started = Date.now();
+        const res = await convert({ content: shopeeLinks(3).join(' '), mode: 'ext_shortener_3' });
+        expect(Date.now() - started).toBeLessThan(BUDGET_MS + 1000);
+        expect(res.body.summary).toEqual({ total: 3, success: 0, failed: 3 });
+        // 3 links x 3 attempts: the circuit opens on the way, so the last ones are refused without a call.
+        const messages = res.body.items.map((item: { error: { code: string; message: string } }) => {
+          expect(item.error.code).toBe('upstream_unavailable');
+          return item.error.message;
+        });
+        expect(messages).toContain('v.gd could not be reached');
+        for (const message of messages)
+          expect(message).toMatch(/^v\.gd (could not be reached|is failing: calls to it are paused)/);
+      } finally {
+        await fake.vgd.start();
+      }
+      await recover('ext_shortener_3', fake.vgd, 'vgd');
+    });
+
+    it('the circuit opens after repeated failures, refuses without calling, then recovers through one trial', async () => {
+      fake.isgd.behaviour = 'server_error';
+      // Each link is tried 3 times (2 retries): two links make 6 failures, past the threshold of 5.
+      await convert({ content: shopeeLinks(1)[0], mode: 'ext_shortener_2' });
+      await convert({ content: shopeeLinks(1)[0], mode: 'ext_shortener_2' });
+      expect(gates().breakerState('isgd')).toBe('open');
+      expect(t.logs).toContain('Circuit for is.gd opened');
+
+      const calls = fake.isgd.requests.length;
+      fake.isgd.behaviour = 'ok';
+      const refused = await convert({ content: shopeeLinks(3).join(' '), mode: 'ext_shortener_2' });
+      expect(fake.isgd.requests).toHaveLength(calls);
+      expect(refused.body.summary).toEqual({ total: 3, success: 0, failed: 3 });
+      expect(refused.body.items[0].error.code).toBe('upstream_unavailable');
+      expect(refused.body.items[0].error.message).toContain('paused');
+
+      t.clock.advance(COOLDOWN_MS + 1);
+      expect(gates().breakerState('isgd')).toBe('half_open');
+      const trial = await convert({ content: shopeeLinks(3).join(' '), mode: 'ext_shortener_2' });
+      expect(fake.isgd.requests).toHaveLength(calls + 1);
+      expect(trial.body.summary).toEqual({ total: 3, success: 1, failed: 2 });
+      expect(gates().breakerState('isgd')).toBe('closed');
+      expect(t.logs).toContain('Circuit for is.gd closed');
+
+      const after = await convert({ content: shopeeLinks(3).join(' '), mode: 'ext_shortener_2' });
+      expect(after.body.summary).toEqual({ total: 3, success: 3, failed: 0 });
+    });
+  });
+
+  describe('secrets', () => {
+    it('no secret and no raw upstream answer appears in any response or log line', async () => {
+      expect(responses.length).toBeGreaterThan(40);
+      const logs = t.logs;
+      expect(logs.length).toBeGreaterThan(0);
+      for (const text of [...responses, logs]) {
+        for (const secret of SECRETS) expect(text).not.toContain(secret);
+        for (const word of RAW_UPSTREAM_WORDS) expect(text).not.toContain(word);
+        expect(text).not.toMatch(/Signature=[0-9a-f]{64}/);
+      }
+    });
+  });
+});
+
+// Its own app (another setting), started once the main one is closed.
+describe('Outside services: TinyURL v2', () => {
+  let fake: FakeOutside;
+  beforeAll(async () => {
+    fake = await startFakeOutside();
+  });
+  afterAll(() => fake.close());
+
+  it('TinyURL uses its v2 API when TINYURL_API_TOKEN is set', async () => {
+    const other = await createTestApp(outsideEnv(fake, { TINYURL_API_TOKEN: FAKE_CREDENTIALS.tinyurlToken }));
+    try {
+      const member = await other.createMember();
+      const links = shopeeLinks(2);
+      const res = await other.send(
+        other.http
+          .post('/api/convert')
+          .set('X-API-Key', member.apiKey)
+          .set('X-API-Token', member.apiToken)
+          .send({ content: links.join(' '), mode: 'ext_shortener_1', affiliate_id: AFFILIATE_ID }),
+      );
+      expect(res.body.summary).toEqual({ total: 2, success: 2, failed: 0 });
+      expect(res.body.items[0].output).toMatch(/^https:\/\/tinyurl\.com\/fk/);
+      expect(fake.tinyurlApi.requests).toHaveLength(2);
+      expect(fake.tinyurlApi.requests[0].headers.authorization).toBe(`Bearer ${FAKE_CREDENTIALS.tinyurlToken}`);
+      expect(fake.tinyurl.requests).toHaveLength(0);
+      expect(res.text).not.toContain(FAKE_CREDENTIALS.tinyurlToken);
+    } finally {
+      await other.close();
+    }
+  });
+});

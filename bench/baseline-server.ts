@@ -14,11 +14,16 @@ import type { Principal } from '@app/credentials';
 import { AffiliateMode } from '@app/conversion/modes/providers/affiliate.mode';
 import type { ShortLinkResolutionService } from '@app/conversion/resolver';
 
-const config = loadConfig({ ...process.env, CONVERT_MAX_CONTENT_CHARS: process.env.CONVERT_MAX_CONTENT_CHARS ?? '200000' });
+const config = loadConfig({
+  ...process.env,
+  CONVERT_MAX_CONTENT_CHARS: process.env.CONVERT_MAX_CONTENT_CHARS ?? '200000',
+});
 const marketplaces = new Marketplaces();
 const affiliate = new AffiliateMode(marketplaces);
 /** Only the modes the baseline serves; the api's registry has them all. */
-const registry = { get: (mode: ConvertMode) => (mode === 'affiliate' ? affiliate : undefined) } as unknown as ModeRegistry;
+const registry = {
+  get: (mode: ConvertMode) => (mode === 'affiliate' ? affiliate : undefined),
+} as unknown as ModeRegistry;
 const noResolution = {
   resolveAll: () => Promise.reject(new Error('the baseline does not resolve short links')),
 } as unknown as ShortLinkResolutionService;
@@ -56,7 +61,10 @@ const server = createServer((req, res) => {
           principal,
         );
         const json = JSON.stringify(result);
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': Buffer.byteLength(json),
+        });
         res.end(json);
       } catch (error) {
         res.writeHead(400, { 'Content-Type': 'text/plain' });

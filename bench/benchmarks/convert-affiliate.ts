@@ -20,7 +20,12 @@ export const convertAffiliate: Benchmark = {
     const [api, baseline] = await Promise.all([ctx.api(), ctx.baseline()]);
     const rows: Row[] = [];
     for (const links of [5, 200]) {
-      const body = { mode: 'affiliate', affiliate_id: '17345510000', sub_ids: ['fb', 'bench'], content: dealText(links) };
+      const body = {
+        mode: 'affiliate',
+        affiliate_id: '17345510000',
+        sub_ids: ['fb', 'bench'],
+        content: dealText(links),
+      };
       const bare = await measureThroughput(await ctx.convertTarget(baseline.url, body));
       const full = await measureThroughput(await ctx.convertTarget(api.url, body));
       const ratio = full.requestsPerSecond / bare.requestsPerSecond;
@@ -56,6 +61,10 @@ export const convertAffiliate: Benchmark = {
       `5-link target: ratio ≥ ${TARGET_RATIO} ${meetsRatio ? 'met' : 'NOT met'}, ` +
         `p99 < ${TARGET_P99_MS} ms ${meetsP99 ? 'met' : 'NOT met'}\n`,
     );
-    return { storage: ctx.storage, rows, targets: { ratio: TARGET_RATIO, p99_ms: TARGET_P99_MS, meetsRatio, meetsP99 } };
+    return {
+      storage: ctx.storage,
+      rows,
+      targets: { ratio: TARGET_RATIO, p99_ms: TARGET_P99_MS, meetsRatio, meetsP99 },
+    };
   },
 };

@@ -28,7 +28,13 @@ export const costGrowth: Benchmark = {
       const body = { mode: 'affiliate', affiliate_id: '17345510000', content: dealText(links) };
       const bare = await measureLatency(await ctx.convertTarget(baseline.url, body), { seconds });
       const full = await measureLatency(await ctx.convertTarget(api.url, body), { seconds });
-      measured.push({ links, api: full.medianMs, apiP99: full.p99Ms, bare: bare.medianMs, errors: full.errors + bare.errors });
+      measured.push({
+        links,
+        api: full.medianMs,
+        apiP99: full.p99Ms,
+        bare: bare.medianMs,
+        errors: full.errors + bare.errors,
+      });
     }
     const rows: Row[] = measured.map((m) => ({
       links: m.links,
@@ -46,7 +52,12 @@ export const costGrowth: Benchmark = {
       const low = slope(point(1, key), point(2, key));
       const high = slope(point(2, key), point(3, key));
       const ratio = high / low;
-      return { perLinkMs10to100: round(low, 4), perLinkMs100to1000: round(high, 4), ratio: round(ratio, 2), linear: ratio <= MAX_SLOPE_RATIO };
+      return {
+        perLinkMs10to100: round(low, 4),
+        perLinkMs100to1000: round(high, 4),
+        ratio: round(ratio, 2),
+        linear: ratio <= MAX_SLOPE_RATIO,
+      };
     };
     const linearity = { api: check('api'), bare: check('bare') };
     for (const key of ['api', 'bare'] as const) {

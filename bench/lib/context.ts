@@ -57,7 +57,10 @@ export class BenchContext {
   async member(): Promise<BenchMember> {
     if (this.seeded) return this.seeded;
     const email = `bench-${randomUUID().slice(0, 8)}@bench.invalid`;
-    const out = await runCli(['members:create', '--email', email, '--password', randomUUID(), '--plan', 'pro'], this.apiEnv());
+    const out = await runCli(
+      ['members:create', '--email', email, '--password', randomUUID(), '--plan', 'pro'],
+      this.apiEnv(),
+    );
     this.seeded = { email, apiKey: out.api_key, apiToken: out.api_token };
     return this.seeded;
   }

@@ -15,9 +15,20 @@ export function printTable(title: string, rows: Row[]): void {
   const line = (values: string[], numeric: boolean[]) =>
     values.map((value, i) => (numeric[i] ? value.padStart(widths[i]) : value.padEnd(widths[i]))).join('  ');
   const numeric = columns.map((column) => rows.every((row) => typeof row[column] === 'number' || row[column] === null));
-  process.stdout.write(`${line(columns, numeric.map(() => false))}\n`);
+  process.stdout.write(
+    `${line(
+      columns,
+      numeric.map(() => false),
+    )}\n`,
+  );
   process.stdout.write(`${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
-  for (const row of rows) process.stdout.write(`${line(columns.map((column) => cell(row[column])), numeric)}\n`);
+  for (const row of rows)
+    process.stdout.write(
+      `${line(
+        columns.map((column) => cell(row[column])),
+        numeric,
+      )}\n`,
+    );
 }
 
 /**

@@ -36,7 +36,11 @@ export async function sleep(ms: number): Promise<void> {
 }
 
 /** Polls `check` until it is true or `timeoutMs` has passed; returns its last answer. */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000, everyMs = 50): Promise<boolean> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 5000,
+  everyMs = 50,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
@@ -201,6 +205,7 @@ export async function runCli(args: string[], env: Record<string, string | undefi
     .split('\n')
     .reverse()
     .find((candidate) => candidate.trim().startsWith('{'));
-  if (code !== 0 || !line) throw new Error(`cli ${args[0]} failed (exit ${code}): ${err.slice(-2000)}${out.slice(-1000)}`);
+  if (code !== 0 || !line)
+    throw new Error(`cli ${args[0]} failed (exit ${code}): ${err.slice(-2000)}${out.slice(-1000)}`);
   return JSON.parse(line) as Record<string, string>;
 }

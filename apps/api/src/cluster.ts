@@ -8,7 +8,9 @@ const RESTART_MAX_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
 
 function log(message: string): void {
-  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, context: 'Cluster', msg: message })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, context: 'Cluster', msg: message })}\n`,
+  );
 }
 
 /**

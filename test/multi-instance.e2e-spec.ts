@@ -90,8 +90,10 @@ describeIf(
 
   it('ban an IP on both instances once its wrong attempts on both add up', async () => {
     const member = await seeder.member();
-    for (let i = 0; i < 5; i++) expect((await convert(a, member, { token: WRONG_TOKEN, ip: BANNED_IP })).status).toBe(401);
-    for (let i = 0; i < 5; i++) expect((await convert(b, member, { token: WRONG_TOKEN, ip: BANNED_IP })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await convert(a, member, { token: WRONG_TOKEN, ip: BANNED_IP })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await convert(b, member, { token: WRONG_TOKEN, ip: BANNED_IP })).status).toBe(401);
     for (const base of [a, b]) {
       const res = await convert(base, member, { ip: BANNED_IP });
       expect(res.status).toBe(403);
@@ -124,10 +126,14 @@ describeIf(
     const fresh = { apiKey: regenerated.body.api_key as string, apiToken: regenerated.body.api_token as string };
 
     // The invalidation travels over Redis in milliseconds; the cache TTL (30 s) is far longer.
-    const refusedEverywhere = await eventually(async () => {
-      const statuses = await Promise.all([convert(a, member), convert(b, member)]);
-      return statuses.every((res) => res.status === 401);
-    }, 1000, 20);
+    const refusedEverywhere = await eventually(
+      async () => {
+        const statuses = await Promise.all([convert(a, member), convert(b, member)]);
+        return statuses.every((res) => res.status === 401);
+      },
+      1000,
+      20,
+    );
     expect(refusedEverywhere).toBe(true);
     const res = await convert(b, member);
     expect(res.body.error.code).toBe('invalid_credentials');

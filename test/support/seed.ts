@@ -18,7 +18,8 @@ export interface SeededMember extends SeededPair {
 function base62(length: number): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   let out = '';
-  while (out.length < length) for (const byte of randomBytes(length)) if (byte < 248 && out.length < length) out += alphabet[byte % 62];
+  while (out.length < length)
+    for (const byte of randomBytes(length)) if (byte < 248 && out.length < length) out += alphabet[byte % 62];
   return out;
 }
 

@@ -1,6 +1,7 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 
 /** Ways the process can be told to stop. */
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
@@ -55,17 +56,21 @@ export class GracefulShutdown {
 
   private drain(server: Server): Promise<void> {
     return new Promise((resolve) => {
-      const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+      // Idle keep-alive connections are closed from the next sweep on, not at once: a connection whose request
+      // is still waiting in the socket buffer (the event loop busy with other requests) counts as idle until
+      // it is read, and closing it would reset a request the client already sent.
+      const sweeper = setInterval(() => server.closeIdleConnections(), 250);
       const deadline = setTimeout(() => {
         this.logger.warn('Shutdown time-out: closing the connections still open', 'Shutdown');
         server.closeAllConnections();
       }, this.timeoutMs);
-      server.close(() => {
+      // net.Server#close: stop accepting and wait for the open connections. (http.Server#close would also
+      // close every connection without a parsed request at once, with the race above.)
+      NetServer.prototype.close.call(server, () => {
         clearInterval(sweeper);
         clearTimeout(deadline);
         resolve();
       });
-      server.closeIdleConnections();
     });
   }
 }

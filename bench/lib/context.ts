@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { deleteRedisKeys } from '../../test/support/abuse-stores';
-import { ApiProcess, runCli } from '../../test/support/api-process';
+import { ApiProcess, ROOT, runCli } from '../../test/support/api-process';
 import type { LoadTarget } from './load';
 
 export interface BenchMember {
   email: string;
+  password: string;
   apiKey: string;
   apiToken: string;
 }
@@ -57,18 +58,25 @@ export class BenchContext {
   async member(): Promise<BenchMember> {
     if (this.seeded) return this.seeded;
     const email = `bench-${randomUUID().slice(0, 8)}@bench.invalid`;
+    const password = randomUUID();
     const out = await runCli(
-      ['members:create', '--email', email, '--password', randomUUID(), '--plan', 'pro'],
+      ['members:create', '--email', email, '--password', password, '--plan', 'pro'],
       this.apiEnv(),
     );
-    this.seeded = { email, apiKey: out.api_key, apiToken: out.api_token };
+    this.seeded = { email, password, apiKey: out.api_key, apiToken: out.api_token };
     return this.seeded;
   }
 
-  /** The api process (started on first use, after the member exists: the embedded database is single-process). */
-  api(): Promise<ApiProcess> {
+  /**
+   * The api process (started on first use, after the member exists: the embedded database is single-process).
+   * `probeMemory` preloads bench/lib/memory-probe.js with --expose-gc (the soak reads the live heap over IPC).
+   */
+  api(options: { probeMemory?: boolean } = {}): Promise<ApiProcess> {
+    const probe = options.probeMemory
+      ? { nodeArgs: ['--expose-gc', '-r', join(ROOT, 'bench/lib/memory-probe.js')], ipc: true }
+      : {};
     this.apiProcess ??= this.member().then(() =>
-      ApiProcess.start({ env: this.apiEnv(), entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main' }),
+      ApiProcess.start({ env: this.apiEnv(), entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main', ...probe }),
     );
     return this.apiProcess;
   }

@@ -63,6 +63,10 @@ export interface ApiProcessOptions {
   entry?: 'main' | 'cluster';
   /** Another TypeScript program to run instead (path from the repository root), e.g. the bench baseline. */
   script?: string;
+  /** Node flags and preloads before the program (e.g. the soak's `--expose-gc -r bench/lib/memory-probe.js`). */
+  nodeArgs?: string[];
+  /** Open an IPC channel to the process (for `message()`). */
+  ipc?: boolean;
   /** Where stdout/stderr go; default a file in a temporary folder (read it with `logs()`). */
   logFile?: string;
   /** How long to wait for `GET /health` to answer 200. */
@@ -131,10 +135,10 @@ export class ApiProcess {
     this.log = createWriteStream(this.logFile, { flags: 'a' });
     await once(this.log, 'open');
     const args = this.options.script ? tsNodeArgs(this.options.script) : nodeArgsFor(this.options.entry ?? 'main');
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), ...args], {
       cwd: ROOT,
       env,
-      stdio: ['ignore', this.log, this.log],
+      stdio: this.options.ipc ? ['ignore', this.log, this.log, 'ipc'] : ['ignore', this.log, this.log],
     });
     this.child = child;
     this.exited = new Promise((done) => child.once('exit', (code) => done(code)));
@@ -150,6 +154,26 @@ export class ApiProcess {
       await this.kill();
       throw new Error(`The api process did not become ready on port ${this.port}:\n${this.logs().slice(-3000)}`);
     }
+  }
+
+  /** Sends an IPC message and resolves with the first answer of the same `type` (needs `ipc: true`). */
+  message<T>(message: { type: string }, timeoutMs = 10_000): Promise<T> {
+    const child = this.child;
+    if (!child?.send) return Promise.reject(new Error('No IPC channel to the process'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        reject(new Error(`No answer to ${message.type} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (answer: { type?: string }) => {
+        if (answer?.type !== message.type) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(answer as T);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
   }
 
   /** The status of `GET /health`, or 0 when nothing answers within 3 s. */

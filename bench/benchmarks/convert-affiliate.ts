@@ -29,6 +29,11 @@ export const convertAffiliate: Benchmark = {
       const bare = await measureThroughput(await ctx.convertTarget(baseline.url, body));
       const full = await measureThroughput(await ctx.convertTarget(api.url, body));
       const ratio = full.requestsPerSecond / bare.requestsPerSecond;
+      // Latency at a fixed load (half the bare figure, the throughput target, or 80 % of what the api
+      // sustains when that is less), same connections: a saturated closed loop only measures queueing
+      // (latency = connections / throughput).
+      const rate = Math.min(bare.requestsPerSecond * TARGET_RATIO, 0.8 * full.requestsPerSecond);
+      const paced = await measureThroughput(await ctx.convertTarget(api.url, body), { rate });
       rows.push(
         {
           text: `${links} links`,
@@ -48,6 +53,15 @@ export const convertAffiliate: Benchmark = {
           errors: full.errors,
           'ratio to bare': round(ratio, 2),
         },
+        {
+          text: `${links} links`,
+          server: `api at ${round(rate, 0)} req/s`,
+          'req/s': round(paced.requestsPerSecond, 0),
+          'p50 ms': paced.p50Ms,
+          'p99 ms': paced.p99Ms,
+          errors: paced.errors,
+          'ratio to bare': null,
+        },
       );
     }
     printTable(
@@ -55,11 +69,12 @@ export const convertAffiliate: Benchmark = {
       rows,
     );
     const five = rows.find((row) => row.text === '5 links' && row.server === 'api')!;
+    const fivePaced = rows.find((row) => row.text === '5 links' && String(row.server).startsWith('api at'))!;
     const meetsRatio = Number(five['ratio to bare']) >= TARGET_RATIO;
-    const meetsP99 = Number(five['p99 ms']) < TARGET_P99_MS;
+    const meetsP99 = Number(fivePaced['p99 ms']) < TARGET_P99_MS;
     process.stdout.write(
       `5-link target: ratio ≥ ${TARGET_RATIO} ${meetsRatio ? 'met' : 'NOT met'}, ` +
-        `p99 < ${TARGET_P99_MS} ms ${meetsP99 ? 'met' : 'NOT met'}\n`,
+        `p99 < ${TARGET_P99_MS} ms at ${String(fivePaced.server).slice(7)} ${meetsP99 ? 'met' : 'NOT met'}\n`,
     );
     return {
       storage: ctx.storage,

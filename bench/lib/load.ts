@@ -20,8 +20,9 @@ export interface Throughput {
   errors: number;
 }
 
-function cannon(target: LoadTarget, seconds: number, connections: number): Promise<autocannon.Result> {
+function cannon(target: LoadTarget, seconds: number, connections: number, rate?: number): Promise<autocannon.Result> {
   return autocannon({
+    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
     url: target.url,
     method: target.method ?? 'POST',
     headers: target.headers,
@@ -35,17 +36,19 @@ function cannon(target: LoadTarget, seconds: number, connections: number): Promi
 }
 
 /**
- * Closed-loop throughput with autocannon (`connections` keep-alive connections, each sending its next
- * request when the previous answer arrives): a warm-up first, then the measured run.
+ * Throughput with autocannon. Closed loop by default (`connections` keep-alive connections, each sending its next
+ * request when the previous answer arrives); with `rate`, the connections together send that many requests a
+ * second (latency then shows the service time at that load, corrected for coordinated omission). A warm-up
+ * first, then the measured run.
  */
 export async function measureThroughput(
   target: LoadTarget,
-  options: { seconds?: number; warmupSeconds?: number; connections?: number } = {},
+  options: { seconds?: number; warmupSeconds?: number; connections?: number; rate?: number } = {},
 ): Promise<Throughput> {
   const connections = options.connections ?? SETTINGS.connections;
   const warmup = options.warmupSeconds ?? SETTINGS.warmupSeconds;
-  if (warmup > 0) await cannon(target, warmup, connections);
-  const result = await cannon(target, options.seconds ?? SETTINGS.seconds, connections);
+  if (warmup > 0) await cannon(target, warmup, connections, options.rate);
+  const result = await cannon(target, options.seconds ?? SETTINGS.seconds, connections, options.rate);
   const expected = target.expectStatus ?? 200;
   const good = result.statusCodeStats?.[String(expected) as keyof typeof result.statusCodeStats]?.count ?? 0;
   const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, stat) => sum + (stat?.count ?? 0), 0);

@@ -4,7 +4,14 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
-import { AppConfig, ConfigModule, dataSourceOptions, GlobalExceptionFilter, loggerModule } from '@app/common';
+import {
+  AppConfig,
+  ConfigModule,
+  dataSourceOptions,
+  GlobalExceptionFilter,
+  initializeWithMigrations,
+  loggerModule,
+} from '@app/common';
 import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
@@ -24,17 +31,20 @@ import { HealthController } from './health/health.controller';
 import { ShortLinksController } from './shortlinks/short-links.controller';
 import { validationPipe } from './validation';
 
-/** The database wiring shared by the HTTP app and the CLI. Migrations run on start. */
+/**
+ * The database wiring shared by the HTTP app and the CLI. Migrations run on start, once across processes
+ * (under an advisory lock: several instances or cluster workers may start together).
+ */
 export function databaseModule(): DynamicModule {
   return TypeOrmModule.forRootAsync({
     inject: [AppConfig],
     useFactory: (config: AppConfig) => ({
       ...dataSourceOptions({ url: config.DATABASE_URL, embeddedDir: config.DATA_DIR }, ENTITIES),
-      migrationsRun: true,
       retryAttempts: config.NODE_ENV === 'test' ? 0 : 5,
       retryDelay: 2000,
       logging: ['migration'] as const,
     }),
+    dataSourceFactory: async (options) => initializeWithMigrations(options!),
   });
 }
 

@@ -20,6 +20,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   if (config.REDIRECTOR_MOUNT) {
     serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: true }));
   }
+  // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
+  app.set('etag', false);
   app.use(requestIdMiddleware);
   app.use(helmet());
   app.use('/assets', assetsMiddleware());
@@ -27,7 +29,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.use(...bodyParsing({ limitBytes: config.BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }));
   // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).
   app.use(['/account', '/admin'], sessionMiddleware(config, app.get(PgSessionStore)));
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { acquireEmbeddedLock } from '@app/common';
+import { acquireEmbeddedLock, GracefulShutdown } from '@app/common';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
+
 import { startupConfig } from './startup-config';
 
 async function bootstrap(): Promise<void> {
@@ -15,9 +16,12 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
     bodyParser: false,
   });
-  configureApp(app, config);
   const logger = app.get(Logger);
+  const shutdown = new GracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, release);
+  app.use(shutdown.middleware);
+  configureApp(app, config);
   notes.forEach((note) => logger.log(note, 'Bootstrap'));
+  shutdown.install();
   await app.listen(config.PORT);
   logger.log(`Listening on port ${config.PORT}; API docs at /docs`, 'Bootstrap');
 }

@@ -10,6 +10,5 @@ export function configureRedirector(app: NestExpressApplication): NestExpressApp
   // Every request but GET /health is answered here, in front of Express and the Nest pipeline.
   serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: false }));
   app.use(requestIdMiddleware);
-  app.enableShutdownHooks();
   return app;
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ConfigError, loadConfig } from '@app/common';
+import { ConfigError, GracefulShutdown, loadConfig } from '@app/common';
 import { Logger } from 'nestjs-pino';
 import { configureRedirector } from './configure-redirector';
 import { RedirectorModule } from './redirector.module';
@@ -25,8 +25,11 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
     bodyParser: false,
   });
+  // On SIGTERM/SIGINT: stop accepting, finish the redirects in flight, then flush the click counters (app.close()).
+  const shutdown = new GracefulShutdown(app, app.get(Logger), config.SHUTDOWN_TIMEOUT_MS);
   configureRedirector(app);
   app.set('trust proxy', config.trustProxy);
+  shutdown.install();
   await app.listen(config.REDIRECTOR_PORT);
   app.get(Logger).log(`Redirector listening on port ${config.REDIRECTOR_PORT}`, 'Bootstrap');
 }

@@ -32,6 +32,17 @@ export class CredentialCache {
     this.entries.set(pairHash, { principal, expiresAtMs });
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** How many verified pairs of the member are cached. */
+  countMember(memberId: string): number {
+    let count = 0;
+    for (const entry of this.entries.values()) if (entry.principal.memberId === memberId) count += 1;
+    return count;
+  }
+
   dropMember(memberId: string): void {
     for (const [hash, entry] of this.entries) {
       if (entry.principal.memberId === memberId) this.entries.delete(hash);

@@ -4,12 +4,14 @@ import { AppConfig, Clock } from '@app/common';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialHasher } from './credential-crypto';
 import { Credential } from './credential.entity';
+import { CredentialInvalidation } from './credential-invalidation';
 import { CredentialsService } from './credentials.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Credential])],
   providers: [
     CredentialsService,
+    CredentialInvalidation,
     ApiCredentialsGuard,
     Clock,
     {
@@ -21,6 +23,6 @@ import { CredentialsService } from './credentials.service';
       },
     },
   ],
-  exports: [CredentialsService, ApiCredentialsGuard],
+  exports: [CredentialsService, CredentialInvalidation, ApiCredentialsGuard],
 })
 export class CredentialsModule {}

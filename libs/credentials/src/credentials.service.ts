@@ -6,6 +6,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
 import { Credential } from './credential.entity';
+import { CredentialInvalidation } from './credential-invalidation';
 import type { Principal } from './principal';
 
 export const MAX_GRACE_SECONDS = 86_400;
@@ -43,7 +44,11 @@ export class CredentialsService {
     private readonly hasher: CredentialHasher,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-  ) {}
+    private readonly invalidation: CredentialInvalidation,
+  ) {
+    invalidation.onInvalidate((memberId) => this.cache.dropMember(memberId));
+    invalidation.onResync(() => this.cache.clear());
+  }
 
   /**
    * Creates a new pair for the member. Pairs that were working keep working for `graceSeconds`
@@ -75,7 +80,7 @@ export class CredentialsService {
         }),
       );
     });
-    this.cache.dropMember(memberId);
+    await this.forgetMember(memberId);
     return { ...pair, credential };
   }
 
@@ -87,7 +92,9 @@ export class CredentialsService {
     if (!KEY_SHAPE.test(apiKey) || !TOKEN_SHAPE.test(apiToken)) return null;
     const nowMs = this.clock.now().getTime();
     const pairHash = this.hasher.hash(`${apiKey}\n${apiToken}`);
-    const cached = this.cache.get(pairHash, nowMs);
+    // The cache is trusted only while this instance hears the other instances' invalidations.
+    const useCache = this.invalidation.live;
+    const cached = useCache ? this.cache.get(pairHash, nowMs) : undefined;
     if (cached) return cached;
 
     const rows: VerifyRow[] = await this.db.query(
@@ -116,7 +123,7 @@ export class CredentialsService {
       nowMs + this.config.CREDENTIAL_CACHE_TTL_MS,
       row.expires_at ? new Date(row.expires_at).getTime() : Number.POSITIVE_INFINITY,
     );
-    if (expiresAtMs > nowMs) this.cache.set(pairHash, principal, expiresAtMs);
+    if (useCache && expiresAtMs > nowMs) this.cache.set(pairHash, principal, expiresAtMs);
     return principal;
   }
 
@@ -140,8 +147,18 @@ export class CredentialsService {
     };
   }
 
-  /** Forget cached verifications of a member (after a plan, role or settings change). */
-  forgetMember(memberId: string): void {
+  /**
+   * Forgets cached verifications of a member, here and on every other instance (after a regeneration, a
+   * revocation, a plan, role or settings change, or the member being disabled). Call it after the change is
+   * committed.
+   */
+  async forgetMember(memberId: string): Promise<void> {
     this.cache.dropMember(memberId);
+    await this.invalidation.announce(memberId);
+  }
+
+  /** How many verified pairs of the member this process has cached (for tests and diagnostics). */
+  cachedPairsOf(memberId: string): number {
+    return this.cache.countMember(memberId);
   }
 }

@@ -4,3 +4,4 @@ export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';
 export { CredentialsService, MAX_GRACE_SECONDS, type CredentialSummary } from './credentials.service';
 export type { Principal } from './principal';
+export { CredentialInvalidation, INVALIDATION_CHANNEL, PG_INVALIDATION_CHANNEL } from './credential-invalidation';

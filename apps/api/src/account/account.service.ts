@@ -88,7 +88,7 @@ export class AccountService {
     }
     await this.settings.update(member.id, patch);
     // The saved defaults travel with verified API credentials: drop this member's cached verifications.
-    this.credentials.forgetMember(member.id);
+    await this.credentials.forgetMember(member.id);
     return { ok: true as const, settings: await this.settings.view(member.id) };
   }
 

@@ -27,7 +27,7 @@ export class AdminService {
     }
     const member = await this.members.change(memberId, changes);
     // Plan and role travel with verified API credentials; a disabled member's pairs must stop at once.
-    this.credentials.forgetMember(memberId);
+    await this.credentials.forgetMember(memberId);
     if (changes.disabled === true) await this.sessions.endAll(memberId);
     this.logger.log({ adminId: admin.id, memberId, changes }, 'Member changed by an admin');
     return { ok: true as const, member: adminMemberView(member) };

@@ -493,6 +493,22 @@ export class AppConfig {
   })
   DNS_SERVERS = '';
 
+  // --- Processes and shutdown (issue 8) ---
+
+  /** Worker processes of `npm run start:cluster` (0 = one per CPU core). Needs DATABASE_URL when above 1. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(256)
+  WEB_CONCURRENCY = 0;
+
+  /** On SIGTERM, how long in-flight requests may take to finish before their connections are closed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  SHUTDOWN_TIMEOUT_MS = 20_000;
+
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.TRUST_PROXY.trim();

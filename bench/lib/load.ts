@@ -1,0 +1,107 @@
+import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { SETTINGS } from './settings';
+
+export interface LoadTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** The status every answer must have (default 200). */
+  expectStatus?: number;
+}
+
+export interface Throughput {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers with another status than expected, connection errors and time-outs. */
+  errors: number;
+}
+
+function cannon(target: LoadTarget, seconds: number, connections: number, rate?: number): Promise<autocannon.Result> {
+  return autocannon({
+    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+    url: target.url,
+    method: target.method ?? 'POST',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    // Every answer counts towards the latency, so a fast error cannot pass for a fast success.
+    excludeErrorStats: false,
+  } as autocannon.Options);
+}
+
+/**
+ * Throughput with autocannon. Closed loop by default (`connections` keep-alive connections, each sending its next
+ * request when the previous answer arrives); with `rate`, the connections together send that many requests a
+ * second (latency then shows the service time at that load, corrected for coordinated omission). A warm-up
+ * first, then the measured run.
+ */
+export async function measureThroughput(
+  target: LoadTarget,
+  options: { seconds?: number; warmupSeconds?: number; connections?: number; rate?: number } = {},
+): Promise<Throughput> {
+  const connections = options.connections ?? SETTINGS.connections;
+  const warmup = options.warmupSeconds ?? SETTINGS.warmupSeconds;
+  if (warmup > 0) await cannon(target, warmup, connections, options.rate);
+  const result = await cannon(target, options.seconds ?? SETTINGS.seconds, connections, options.rate);
+  const expected = target.expectStatus ?? 200;
+  const good = result.statusCodeStats?.[String(expected) as keyof typeof result.statusCodeStats]?.count ?? 0;
+  const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, stat) => sum + (stat?.count ?? 0), 0);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: answered,
+    errors: answered - good + result.errors + result.timeouts,
+  };
+}
+
+export interface Latency {
+  medianMs: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Latency of one request at a time (one keep-alive connection, sub-millisecond timer), for `seconds` after a
+ * warm-up: the cost of one request, without queueing behind others.
+ */
+export async function measureLatency(
+  target: LoadTarget,
+  options: { seconds?: number; warmupSeconds?: number } = {},
+): Promise<Latency> {
+  const send = async (): Promise<boolean> => {
+    const res = await fetch(target.url, {
+      method: target.method ?? 'POST',
+      headers: target.headers,
+      body: target.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.arrayBuffer();
+    return res.status === (target.expectStatus ?? 200);
+  };
+  const warmupEnd = performance.now() + 1000 * (options.warmupSeconds ?? Math.min(1, SETTINGS.warmupSeconds));
+  while (performance.now() < warmupEnd) await send().catch(() => false);
+  const samples: number[] = [];
+  let errors = 0;
+  const end = performance.now() + 1000 * (options.seconds ?? SETTINGS.seconds);
+  while (performance.now() < end) {
+    const started = performance.now();
+    const ok = await send().catch(() => false);
+    samples.push(performance.now() - started);
+    if (!ok) errors += 1;
+  }
+  samples.sort((a, b) => a - b);
+  return { medianMs: percentile(samples, 50), p99Ms: percentile(samples, 99), requests: samples.length, errors };
+}

@@ -1,0 +1,199 @@
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { eventually, freePort } from './api-process';
+
+/** The newest PostgreSQL server binaries installed (`/usr/lib/postgresql/<version>/bin`), or null. */
+export function postgresBinDir(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, 'bin', 'initdb')) && existsSync(join(root, name, 'bin', 'postgres')))
+    .sort((x, y) => Number(y) - Number(x));
+  return versions.length > 0 ? join(root, versions[0], 'bin') : null;
+}
+
+export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+/** PostgreSQL refuses to run as root: as root, run it as the `postgres` user (setpriv execs, no extra process). */
+function asServerUser(
+  command: string,
+  args: string[],
+): { command: string; args: string[]; uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return { command, args };
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  return {
+    command: 'setpriv',
+    args: ['--reuid', String(uid), '--regid', String(gid), '--clear-groups', '--', command, ...args],
+    uid,
+    gid,
+  };
+}
+
+/**
+ * A PostgreSQL server of the test's own: initdb into a temporary folder, started on a free port of 127.0.0.1,
+ * stopped and restarted by the test (never the machine's server on 5432). Data survives `crash()` + `start()`.
+ */
+export class ThrowawayPostgres {
+  private child: ChildProcess | null = null;
+  private readonly dir: string;
+
+  private constructor(
+    private readonly bin: string,
+    readonly port: number,
+  ) {
+    this.dir = mkdtempSync(join(tmpdir(), 'linkconv-pg-'));
+  }
+
+  static async create(): Promise<ThrowawayPostgres> {
+    const bin = postgresBinDir();
+    if (!bin) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql');
+    const server = new ThrowawayPostgres(bin, await freePort());
+    const init = asServerUser(join(bin, 'initdb'), [
+      '-D',
+      join(server.dir, 'data'),
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    if (init.uid !== undefined) chownSync(server.dir, init.uid, init.gid!);
+    execFileSync(init.command, init.args, { stdio: 'ignore' });
+    await server.start();
+    return server;
+  }
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  async start(): Promise<void> {
+    const run = asServerUser(join(this.bin, 'postgres'), [
+      '-D',
+      join(this.dir, 'data'),
+      '-p',
+      String(this.port),
+      '-k',
+      this.dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=100',
+    ]);
+    this.child = spawn(run.command, run.args, { stdio: 'ignore' });
+    const ready = await eventually(
+      async () => {
+        const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 1000 });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          await client.query('SELECT 1');
+          return true;
+        } catch {
+          return false;
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+      30_000,
+      100,
+    );
+    if (!ready) throw new Error(`PostgreSQL did not start on port ${this.port}`);
+  }
+
+  /** Stops the server at once (SIGQUIT: immediate shutdown, like a crash; the next start recovers). */
+  async crash(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGQUIT');
+    await exited;
+    this.child = null;
+  }
+
+  async dispose(): Promise<void> {
+    const child = this.child;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    this.child = null;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A redis-server of the test's own on a free port (never the machine's Redis on 6379). */
+export class ThrowawayRedis {
+  private child: ChildProcess | null = null;
+
+  private constructor(readonly port: number) {}
+
+  static async create(): Promise<ThrowawayRedis> {
+    const server = new ThrowawayRedis(await freePort());
+    await server.start();
+    return server;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    const ready = await eventually(
+      async () => {
+        const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        probe.on('error', () => undefined);
+        try {
+          await probe.connect();
+          return (await probe.ping()) === 'PONG';
+        } catch {
+          return false;
+        } finally {
+          probe.disconnect();
+        }
+      },
+      10_000,
+      100,
+    );
+    if (!ready) throw new Error(`redis-server did not start on port ${this.port}`);
+  }
+
+  async keys(pattern = '*'): Promise<string[]> {
+    const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await client.connect();
+    try {
+      return await client.keys(pattern);
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+    this.child = null;
+  }
+
+  dispose(): Promise<void> {
+    return this.kill();
+  }
+}

@@ -16,6 +16,9 @@ export function fastFailRedisOptions(keyPrefix: string): RedisOptions {
   return {
     keyPrefix,
     lazyConnect: true,
+    // Commands issued in the same tick by concurrent requests (ban look-ups, rate-limit scripts) go out as one
+    // pipeline: far fewer writes and reads under load, same answers.
+    enableAutoPipelining: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,

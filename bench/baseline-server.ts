@@ -4,15 +4,24 @@
  * credentials check, no validation, no logging. The benchmarks load it in the same run as the api and report
  * the api's figures as a ratio of this one.
  *
+ * `own_shortener` too when BASELINE_MEMBER_ID is set: the real `OwnShortenerMode` over the real `ShortLinkService`
+ * (the one-statement shorten), on a TypeORM DataSource built by the app's own `dataSourceOptions`: on
+ * `DATABASE_URL` (the api's database, same pool settings) or, without it, on an embedded database of its own in
+ * BASELINE_DATA_DIR (the api's embedded database belongs to the api process; this one is migrated here and given
+ * the member row the links need). The member must exist in the database (short_links.member_id is a foreign key).
+ *
  * Run: `node -r ./scripts/ts-register.js -r tsconfig-paths/register bench/baseline-server.ts` (PORT).
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import { loadConfig } from '@app/common';
+import { Clock, dataSourceOptions, initializeWithMigrations, loadConfig } from '@app/common';
 import { ConversionService, ConvertMode, Marketplaces, MarketplaceSettingsSource, ModeRegistry } from '@app/conversion';
 import type { Principal } from '@app/credentials';
 import { AffiliateMode } from '@app/conversion/modes/providers/affiliate.mode';
+import { OwnShortenerMode } from '@app/conversion/modes/providers/own-shortener.mode';
 import type { ShortLinkResolutionService } from '@app/conversion/resolver';
+import { ShortCodeGenerator, ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
+import { DataSource } from 'typeorm';
 
 const config = loadConfig({
   ...process.env,
@@ -20,17 +29,34 @@ const config = loadConfig({
 });
 const marketplaces = new Marketplaces();
 const affiliate = new AffiliateMode(marketplaces);
+const memberId = process.env.BASELINE_MEMBER_ID || '00000000-0000-4000-8000-000000000000';
+let ownShortener: OwnShortenerMode | undefined;
 /** Only the modes the baseline serves; the api's registry has them all. */
 const registry = {
-  get: (mode: ConvertMode) => (mode === 'affiliate' ? affiliate : undefined),
+  get: (mode: ConvertMode) => (mode === 'affiliate' ? affiliate : mode === 'own_shortener' ? ownShortener : undefined),
 } as unknown as ModeRegistry;
+
+/** The database of `own_shortener` (see above); no entities: `shorten` is one raw statement. */
+async function openDatabase(): Promise<DataSource> {
+  if (process.env.DATABASE_URL) {
+    return new DataSource(dataSourceOptions({ url: process.env.DATABASE_URL, embeddedDir: '' }, [])).initialize();
+  }
+  const db = await initializeWithMigrations(
+    dataSourceOptions({ embeddedDir: process.env.BASELINE_DATA_DIR ?? 'memory://' }, []),
+  );
+  await db.query(
+    `INSERT INTO members (id, email, password_hash, plan) VALUES ($1, $2, 'not-a-hash', 'pro') ON CONFLICT DO NOTHING`,
+    [memberId, `baseline-${memberId}@bench.invalid`],
+  );
+  return db;
+}
 const noResolution = {
   resolveAll: () => Promise.reject(new Error('the baseline does not resolve short links')),
 } as unknown as ShortLinkResolutionService;
 const noSettings: MarketplaceSettingsSource = { forMember: async () => undefined };
 const conversion = new ConversionService(marketplaces, registry, noResolution, noSettings, config);
 const principal: Principal = {
-  memberId: '00000000-0000-4000-8000-000000000000',
+  memberId,
   credentialId: '00000000-0000-4000-8000-000000000001',
   keyPreview: 'sk_base…line',
   plan: 'pro',
@@ -75,7 +101,28 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT ?? 3999), '127.0.0.1', () => {
-  process.stdout.write(`baseline listening on ${process.env.PORT ?? 3999}\n`);
+let database: DataSource | undefined;
+async function start(): Promise<void> {
+  if (process.env.BASELINE_MEMBER_ID) {
+    database = await openDatabase();
+    const shortLinks = new ShortLinkService(
+      database,
+      new ShortCodeGenerator(config),
+      new ShortLinkUrls(config),
+      new Clock(),
+    );
+    ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(config));
+  }
+  server.listen(Number(process.env.PORT ?? 3999), '127.0.0.1', () => {
+    process.stdout.write(
+      `baseline listening on ${process.env.PORT ?? 3999} (affiliate${ownShortener ? ', own_shortener' : ''})\n`,
+    );
+  });
+}
+start().catch((error: unknown) => {
+  process.stderr.write(`baseline start-up failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGTERM', () =>
+  server.close(() => void (database?.destroy() ?? Promise.resolve()).finally(() => process.exit(0))),
+);

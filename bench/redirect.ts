@@ -15,7 +15,6 @@ import { NestFactory } from '@nestjs/core';
 import { AppConfig, ensureSecrets, loadConfig } from '@app/common';
 import { MembersService } from '@app/members';
 import { ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
-import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,10 +24,12 @@ import { AppModule } from '../apps/api/src/app.module';
 import { configureApp } from '../apps/api/src/configure-app';
 import { configureRedirector } from '../apps/redirector/src/configure-redirector';
 import { RedirectorModule } from '../apps/redirector/src/redirector.module';
+import { measureThroughput } from './lib/load';
 import { baselineServer } from './redirect/baseline';
+import { benchProductLinks, REDIRECT_CODES, REDIRECT_HOST, redirectTarget } from './redirect/load';
 
-const HOST = 'sl.bench';
-const CODES = 200;
+const HOST = REDIRECT_HOST;
+const CODES = REDIRECT_CODES;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 
@@ -56,22 +57,14 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** The same load as the `redirect` entry of `npm run bench` (bench/redirect/load.ts), warm-up a fifth. */
 async function measure(name: string, port: number, codes: string[]): Promise<Figures> {
-  const requests = codes.map((code) => ({ method: 'GET' as const, path: `/${code}` }));
-  const options = {
-    url: `http://127.0.0.1:${port}`,
+  const figures = await measureThroughput(redirectTarget(`http://127.0.0.1:${port}`, codes), {
+    seconds: DURATION,
+    warmupSeconds: Math.max(1, Math.round(DURATION / 5)),
     connections: CONNECTIONS,
-    headers: { host: HOST, 'user-agent': 'Mozilla/5.0 (bench) Firefox/121.0' },
-    requests,
-  };
-  await autocannon({ ...options, duration: Math.max(1, Math.round(DURATION / 5)) }); // warm-up
-  const result = await autocannon({ ...options, duration: DURATION });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    non3xx: result.non2xx - result['3xx'],
-  };
+  });
+  return { name, requestsPerSecond: figures.requestsPerSecond, p99: figures.p99Ms, non3xx: figures.errors };
 }
 
 async function main(): Promise<void> {
@@ -90,11 +83,9 @@ async function main(): Promise<void> {
     const member = await api
       .get(MembersService)
       .create({ email: `bench-${Date.now()}@example.com`, password: 'bench password 123' });
-    const links = Array.from(
-      { length: CODES },
-      (_, i) =>
-        `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(`https://shopee.vn/product/1000/${i}`)}` +
-        `&affiliate_id=17345510000&sub_id=bench`,
+    const links = benchProductLinks(CODES).map(
+      (product) =>
+        `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(product)}&affiliate_id=17345510000&sub_id=bench`,
     );
     const codes = await api.get(ShortLinkService).shorten(member.id, '', links);
     for (const [target, code] of codes) targets.set(code, target);

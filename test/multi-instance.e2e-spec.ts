@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { deleteRedisKeys, uniqueRedisPrefix } from './support/abuse-stores';
-import { ApiProcess, eventually } from './support/api-process';
+import { ApiProcess, eventually, freePort, sleep } from './support/api-process';
+import { FakeDns } from './support/fake-dns';
 import { assertSafeResponse } from './support/test-app';
 import { SeededPair, Seeder } from './support/seed';
 
@@ -9,6 +11,12 @@ const REDIS_URL = process.env.REDIS_URL;
 const BODY = { content: 'Deal https://shopee.vn/product/1/2', mode: 'affiliate', affiliate_id: '17345510000' };
 const WRONG_TOKEN = 'tok_' + 'W'.repeat(40);
 const BANNED_IP = '203.0.113.177';
+const SHORT_HOST = 'sl.multi.test';
+const AFFILIATE_ID = '17345510000';
+const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
+const CLICK_FLUSH_MS = 400;
+const anRedir = (product: string) =>
+  `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(product)}&affiliate_id=${AFFILIATE_ID}`;
 
 function describeIf(condition: boolean, reason: string): (name: string, body: () => void) => void {
   if (condition) return describe;
@@ -29,18 +37,25 @@ async function convert(base: string, pair: SeededPair, options: { token?: string
   return res;
 }
 
+/** A click (or a bot's visit) on a redirector: `GET /<path>` with the short link's Host. */
+async function visit(base: string, host: string, path: string, userAgent = BROWSER_UA) {
+  return request(base).get(path).set('Host', host).set('User-Agent', userAgent).redirects(0);
+}
+
 /**
- * Two api instances as separate processes against one Postgres and one Redis, behaving as one service.
- * Issue 6 adds two redirectors here: start them next to the api instances (`ApiProcess.start({ script:
- * 'apps/redirector/...' })` or their own entry) and fill in the todo below.
+ * Two api instances and two standalone redirectors (`apps/redirector`) as separate processes against one
+ * Postgres and one Redis, behaving as one service.
  */
 describeIf(
   Boolean(DATABASE_URL && REDIS_URL),
-  'needs DATABASE_URL and REDIS_URL (two api processes share one Postgres and one Redis)',
-)('two api instances (separate processes) on one Postgres and one Redis', () => {
+  'needs DATABASE_URL and REDIS_URL (two api processes and two redirectors share one Postgres and one Redis)',
+)('two api instances and two redirectors (separate processes) on one Postgres and one Redis', () => {
   const prefix = uniqueRedisPrefix();
   const seeder = new Seeder(DATABASE_URL ?? '');
   const instances: ApiProcess[] = [];
+  const redirectors: ApiProcess[] = [];
+  const dns = new FakeDns();
+  const members: string[] = [];
   const env = {
     DATABASE_URL,
     REDIS_URL,
@@ -49,19 +64,42 @@ describeIf(
     RATE_LIMIT_FREE_PER_KEY: '20',
     RATE_LIMIT_FREE_PER_MEMBER: '30',
     IP_BAN_MAX_FAILURES: '10',
+    // The N api + M redirectors layout: short links on a host of their own, served by the redirectors only.
+    SHORT_LINK_BASE_URL: `http://${SHORT_HOST}`,
+    REDIRECTOR_MOUNT: 'false',
+    CLICK_FLUSH_INTERVAL_MS: String(CLICK_FLUSH_MS),
+    DNS_SERVERS: '',
   };
   let a: string;
   let b: string;
+  let r1: string;
+  let r2: string;
 
   beforeAll(async () => {
-    // One after the other: the first runs the migrations, the second finds them done (advisory lock either way).
+    await dns.start();
+    env.DNS_SERVERS = dns.server;
+    // The first api runs the migrations; then the second (advisory lock either way) and the two redirectors
+    // (which run none) start together.
     instances.push(await ApiProcess.start({ env }));
-    instances.push(await ApiProcess.start({ env }));
+    const redirector = async () => {
+      const port = String(await freePort());
+      return ApiProcess.start({
+        script: 'apps/redirector/src/main.ts',
+        env: { ...env, PORT: port, REDIRECTOR_PORT: port },
+      });
+    };
+    const [second, ...both] = await Promise.all([ApiProcess.start({ env }), redirector(), redirector()]);
+    instances.push(second);
+    redirectors.push(...both);
     [a, b] = instances.map((instance) => instance.url);
+    [r1, r2] = redirectors.map((instance) => instance.url);
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.dispose()));
+    await Promise.all([...instances, ...redirectors].map((instance) => instance.dispose()));
+    await dns.stop();
+    if (members.length > 0)
+      await seeder.query('DELETE FROM members WHERE id = ANY($1::uuid[])', [members]).catch(() => undefined);
     await seeder.query('DELETE FROM ip_bans WHERE ip = $1', [BANNED_IP]).catch(() => undefined);
     await deleteRedisKeys(REDIS_URL!, prefix);
   });
@@ -141,5 +179,105 @@ describeIf(
     expect((await convert(b, fresh)).status).toBe(200);
   });
 
-  it.todo('short links made on one api instance redirect on both redirectors, clicks counted once (issue 6)');
+  it('make a short link on one api instance, the same code on the other, redirect and count clicks on both redirectors', async () => {
+    const member = await seeder.member();
+    members.push(member.memberId);
+    const products = ['https://shopee.vn/product/4242/1001', 'https://shopee.vn/product/4242/1002'];
+    const shorten = async (base: string) => {
+      const res = await request(base)
+        .post('/api/convert')
+        .set('X-API-Key', member.apiKey)
+        .set('X-API-Token', member.apiToken)
+        .send({ content: `Deal ${products[0]} và ${products[1]}`, mode: 'own_shortener', affiliate_id: AFFILIATE_ID });
+      assertSafeResponse(res);
+      expect(res.status).toBe(200);
+      return res.body.items.map((item: { output: string }) => item.output) as string[];
+    };
+    const urls = await shorten(a);
+    for (const url of urls)
+      expect(url).toMatch(new RegExp(`^http://${SHORT_HOST.replace(/\./g, '\\.')}/[A-Za-z0-9]{7}$`));
+    expect(await shorten(b)).toEqual(urls);
+    const codes = urls.map((url) => url.split('/').pop()!);
+
+    // Both redirectors serve both codes (the first visit on each is a database lookup, then cached).
+    for (const base of [r1, r2]) {
+      for (const [i, code] of codes.entries()) {
+        const hit = await visit(base, SHORT_HOST, `/${code}`);
+        expect(hit.status).toBe(302);
+        expect(hit.headers.location).toBe(anRedir(products[i]));
+      }
+      expect((await visit(base, SHORT_HOST, '/ZZZZZZZ')).status).toBe(404);
+    }
+    // People: 1 + 7 on r1 and 1 + 5 on r2 for the first code, 1 + 1 for the second; bots: 3 on r2.
+    await Promise.all([
+      ...Array.from({ length: 7 }, () => visit(r1, SHORT_HOST, `/${codes[0]}`)),
+      ...Array.from({ length: 5 }, () => visit(r2, SHORT_HOST, `/${codes[0]}`)),
+      ...Array.from({ length: 3 }, () => visit(r2, SHORT_HOST, `/${codes[1]}`, 'curl/8.5.0')),
+    ]).then((hits) => hits.forEach((hit) => expect(hit.status).toBe(302)));
+    const expected = { [codes[0]]: { clicks: 14, bot_clicks: 0 }, [codes[1]]: { clicks: 2, bot_clicks: 3 } };
+
+    const counted = async () => {
+      const rows = await seeder.query<{ code: string; clicks: string; bot_clicks: string; days: string }>(
+        `SELECT s.code, s.clicks, s.bot_clicks,
+                (SELECT COALESCE(SUM(c.clicks + c.bot_clicks), 0) FROM short_link_clicks c WHERE c.short_link_id = s.id) AS days
+           FROM short_links s WHERE s.member_id = $1`,
+        [member.memberId],
+      );
+      return Object.fromEntries(
+        rows.map((row) => [
+          row.code,
+          { clicks: Number(row.clicks), bot_clicks: Number(row.bot_clicks), days: Number(row.days) },
+        ]),
+      );
+    };
+    const withDays = Object.fromEntries(
+      Object.entries(expected).map(([code, n]) => [code, { ...n, days: n.clicks + n.bot_clicks }]),
+    );
+    // Each redirector writes its own counts at its flush; the sum is exact, and stays so after more flushes.
+    await eventually(async () => JSON.stringify(await counted()) === JSON.stringify(withDays), 10_000, 100);
+    expect(await counted()).toEqual(withDays);
+    await sleep(3 * CLICK_FLUSH_MS);
+    expect(await counted()).toEqual(withDays);
+  });
+
+  it('serve a custom domain verified through one api instance on both redirectors', async () => {
+    const member = await seeder.member({ plan: 'pro' });
+    members.push(member.memberId);
+    const domain = `go-${randomUUID().slice(0, 8)}.example.com`;
+    const browser = request.agent(a);
+    const csrf = (await browser.get('/account/csrf').set('Accept', 'application/json')).body.csrf_token as string;
+    const login = await browser
+      .post('/account/login')
+      .set('X-CSRF-Token', csrf)
+      .send({ email: member.email, password: member.password });
+    expect(login.status).toBe(200);
+    const token = login.body.csrf_token as string;
+    const added = await browser.post('/account/domains').set('X-CSRF-Token', token).send({ domain });
+    expect(added.status).toBe(201);
+    expect(added.body.domain.status).toBe('pending');
+    dns.txt.set(`_linkconv.${domain}`, [added.body.domain.txt_record.value]);
+    const checked = await browser.post(`/account/domains/${added.body.domain.id}/check`).set('X-CSRF-Token', token);
+    expect(checked.status).toBe(200);
+    expect(checked.body.domain.status).toBe('verified');
+
+    // The other api instance makes links on it; both redirectors serve them, and only on that domain.
+    const product = 'https://shopee.vn/product/4242/2001';
+    const res = await request(b)
+      .post('/api/convert')
+      .set('X-API-Key', member.apiKey)
+      .set('X-API-Token', member.apiToken)
+      .send({ content: `Mua: ${product}`, mode: 'custom_domain_shortener', affiliate_id: AFFILIATE_ID });
+    assertSafeResponse(res);
+    expect(res.status).toBe(200);
+    const url: string = res.body.items[0].output;
+    expect(url.startsWith(`https://${domain}/`)).toBe(true);
+    const code = url.split('/').pop()!;
+    for (const base of [r1, r2]) {
+      const hit = await visit(base, domain, `/${code}`);
+      expect(hit.status).toBe(302);
+      expect(hit.headers.location).toBe(anRedir(product));
+      expect((await visit(base, SHORT_HOST, `/${code}`)).status).toBe(404);
+      expect((await visit(base, `other-${domain}`, `/${code}`)).status).toBe(404);
+    }
+  });
 });

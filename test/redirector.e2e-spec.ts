@@ -94,6 +94,9 @@ describe('standalone redirector and graceful shutdown', () => {
       const health = await http.get('/health').set('Host', SHORT_HOST);
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'ok' });
+      // Also by address (a load balancer's probe); other paths there are 404.
+      expect((await http.get('/health').set('Host', '127.0.0.1:3001')).status).toBe(200);
+      expect((await http.get(`/${codes[0]}`).set('Host', '127.0.0.1:3001')).status).toBe(404);
       const unknown = await http.get('/ZZZZZZZ').set('Host', SHORT_HOST);
       expect(unknown.status).toBe(404);
       expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");

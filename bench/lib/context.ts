@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { deleteRedisKeys } from '../../test/support/abuse-stores';
-import { ApiProcess, ROOT, runCli } from '../../test/support/api-process';
+import { ApiProcess, freePort, ROOT, runCli } from '../../test/support/api-process';
+import { REDIRECT_HOST } from '../redirect/load';
 import type { LoadTarget } from './load';
 
 export interface BenchMember {
+  memberId: string;
   email: string;
   password: string;
   apiKey: string;
@@ -19,14 +21,19 @@ export interface BenchMember {
  * processes on loopback: the api (`DATABASE_URL` when set, else an embedded database in a temporary folder;
  * `REDIS_URL` when set, under a key prefix of its own) and the bare `node:http` baseline.
  *
- * To benchmark another service (the redirector, when it lands), add a lazy getter like `api()` that starts it
- * with `ApiProcess.start({ script: ... })`, and stop it in `close()`.
+ * Also, on first use: the bare server with `own_shortener` (`shortenerBaseline()`), and the redirector
+ * (`redirector()`). To benchmark another service, add a lazy getter like these that starts it with
+ * `ApiProcess.start({ script: ... })`, and stop it in `close()`.
  */
 export class BenchContext {
   private apiProcess: Promise<ApiProcess> | null = null;
   private baselineProcess: Promise<ApiProcess> | null = null;
+  private shortenerBaselineProcess: Promise<ApiProcess> | null = null;
+  private redirectorProcess: Promise<ApiProcess> | null = null;
   private dataDir: string | null = null;
+  private baselineDataDir: string | null = null;
   private seeded: BenchMember | null = null;
+  private seeding: Promise<BenchMember> | null = null;
   readonly redisPrefix = `linkconv-bench:${randomUUID().slice(0, 8)}:`;
   readonly databaseUrl = process.env.DATABASE_URL || undefined;
   readonly redisUrl = process.env.REDIS_URL || undefined;
@@ -50,20 +57,27 @@ export class BenchContext {
       RATE_LIMIT_PRO_PER_KEY: '1000000',
       RATE_LIMIT_PRO_PER_MEMBER: '1000000',
       CONVERT_MAX_CONTENT_CHARS: '200000',
+      // Short links on a host of their own (no path): `GET /<code>` with that Host is the redirector's.
+      SHORT_LINK_BASE_URL: `http://${REDIRECT_HOST}`,
       ...extra,
     };
   }
 
   /** The member the benchmarks call as (a Pro member made with the CLI before the api starts). */
-  async member(): Promise<BenchMember> {
-    if (this.seeded) return this.seeded;
+  member(): Promise<BenchMember> {
+    // One creation even when several services ask at once (the embedded database takes one process at a time).
+    this.seeding ??= this.createMember();
+    return this.seeding;
+  }
+
+  private async createMember(): Promise<BenchMember> {
     const email = `bench-${randomUUID().slice(0, 8)}@bench.invalid`;
     const password = randomUUID();
     const out = await runCli(
       ['members:create', '--email', email, '--password', password, '--plan', 'pro'],
       this.apiEnv(),
     );
-    this.seeded = { email, password, apiKey: out.api_key, apiToken: out.api_token };
+    this.seeded = { memberId: out.member_id, email, password, apiKey: out.api_key, apiToken: out.api_token };
     return this.seeded;
   }
 
@@ -90,6 +104,50 @@ export class BenchContext {
     return this.baselineProcess;
   }
 
+  /**
+   * The bare server with `own_shortener` as well, for the bench member: on `DATABASE_URL` the api's database
+   * (the member is the api's, so both reuse the same codes); else an embedded database of its own (the api's
+   * belongs to the api process), migrated by the baseline, with the same member id.
+   */
+  shortenerBaseline(): Promise<ApiProcess> {
+    this.shortenerBaselineProcess ??= this.member().then((member) => {
+      if (!this.databaseUrl) this.baselineDataDir = mkdtempSync(join(tmpdir(), 'linkconv-bench-baseline-'));
+      return ApiProcess.start({
+        script: 'bench/baseline-server.ts',
+        env: {
+          CONVERT_MAX_CONTENT_CHARS: '200000',
+          NODE_ENV: 'production',
+          SHORT_LINK_BASE_URL: `http://${REDIRECT_HOST}`,
+          BASELINE_MEMBER_ID: member.memberId,
+          DATABASE_URL: this.databaseUrl,
+          BASELINE_DATA_DIR: this.baselineDataDir ?? undefined,
+        },
+      });
+    });
+    return this.shortenerBaselineProcess;
+  }
+
+  /** What serves the short links: `apps/redirector` on `DATABASE_URL`, else the api (redirector mounted). */
+  get redirectorKind(): string {
+    return this.databaseUrl ? 'redirector (apps/redirector)' : 'api, redirector mounted';
+  }
+
+  /**
+   * The redirector: with `DATABASE_URL`, the standalone app (`apps/redirector`, same database and Redis as the
+   * api); without it the api process itself (the embedded database belongs to one process).
+   */
+  redirector(): Promise<ApiProcess> {
+    if (!this.databaseUrl) return this.api();
+    this.redirectorProcess ??= this.api().then(async () => {
+      const port = String(await freePort());
+      return ApiProcess.start({
+        script: 'apps/redirector/src/main.ts',
+        env: this.apiEnv({ PORT: port, REDIRECTOR_PORT: port }),
+      });
+    });
+    return this.redirectorProcess;
+  }
+
   /** A convert call as a partner's server makes it. */
   async convertTarget(base: string, body: Record<string, unknown>): Promise<LoadTarget> {
     const member = await this.member();
@@ -103,7 +161,8 @@ export class BenchContext {
 
   /** Stops the processes and removes what the run created (the member row, the Redis keys, the temp folder). */
   async close(): Promise<void> {
-    for (const pending of [this.apiProcess, this.baselineProcess]) {
+    const processes = [this.redirectorProcess, this.apiProcess, this.baselineProcess, this.shortenerBaselineProcess];
+    for (const pending of processes) {
       const service = await pending?.catch(() => null);
       await service?.stop();
       await service?.dispose();
@@ -121,5 +180,6 @@ export class BenchContext {
     }
     if (this.redisUrl) await deleteRedisKeys(this.redisUrl, this.redisPrefix).catch(() => 0);
     if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.baselineDataDir) rmSync(this.baselineDataDir, { recursive: true, force: true });
   }
 }

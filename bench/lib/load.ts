@@ -7,6 +7,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Several paths on `url`'s host, sent in turn on each connection (e.g. many short codes); default `url`'s. */
+  paths?: string[];
   /** The status every answer must have (default 200). */
   expectStatus?: number;
 }
@@ -27,6 +29,7 @@ function cannon(target: LoadTarget, seconds: number, connections: number, rate?:
     method: target.method ?? 'POST',
     headers: target.headers,
     body: target.body,
+    ...(target.paths ? { requests: target.paths.map((path) => ({ method: target.method ?? 'POST', path })) } : {}),
     connections,
     duration: seconds,
     timeout: 10,

@@ -64,9 +64,9 @@ export class RedirectHandler {
       if (path.startsWith(this.prefix) && path.charCodeAt(this.prefix.length) === 47 /* / */) {
         return this.serve(req, res, next, OWN_SCOPE, path.slice(this.prefix.length), false);
       }
-      return this.mounted ? next() : sendNotFound(res, req.method === 'HEAD');
+      return this.notOurs(req, res, next, path);
     }
-    if (!couldBeCustomDomain(host)) return this.mounted ? next() : sendNotFound(res, req.method === 'HEAD');
+    if (!couldBeCustomDomain(host)) return this.notOurs(req, res, next, path);
     const member = this.lookup.peekHost(host);
     if (member !== undefined) return this.routeHost(req, res, next, host, member, path);
     this.lookup.findHost(host).then(
@@ -84,8 +84,17 @@ export class RedirectHandler {
     memberId: string | null,
     path: string,
   ): void {
-    if (memberId === null) return this.mounted ? next() : sendNotFound(res, req.method === 'HEAD');
+    if (memberId === null) return this.notOurs(req, res, next, path);
     this.serve(req, res, next, customScope(host, memberId), path, true);
+  }
+
+  /**
+   * A request on no short-link host: mounted, the api's; standalone, a 404, except `GET /health` (a load
+   * balancer's probe by address must reach the redirector's health check).
+   */
+  private notOurs(req: IncomingMessage, res: ServerResponse, next: Next, path: string): void {
+    if (this.mounted || path === HEALTH_PATH) return next();
+    sendNotFound(res, req.method === 'HEAD');
   }
 
   /** `path` is `/<code>` relative to the scope's root. */

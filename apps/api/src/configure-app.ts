@@ -1,10 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
-import { AppConfig, bodyParsing, requestIdMiddleware } from '@app/common';
+import { AccessLog, AppConfig, bodyParsing, GracefulShutdown, requestIdMiddleware, serveFirst } from '@app/common';
 import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { ConvertFastPath } from './convert/convert-fast-path';
 import { assetsMiddleware, pagesMiddleware } from './pages/pages';
 
 /**
@@ -12,10 +13,17 @@ import { assetsMiddleware, pagesMiddleware } from './pages/pages';
  * JSON body pipeline, the pages, sessions and the OpenAPI docs. Shared by `main.ts` and the e2e tests, so
  * tests run the real thing.
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
+export function configureApp(
+  app: NestExpressApplication,
+  config: AppConfig,
+  shutdown?: GracefulShutdown,
+): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Partners' convert calls are answered in front of Express by the same units (see ConvertFastPath); the
+  // short links (below) come before them.
+  serveFirst(app.getHttpServer(), new ConvertFastPath(app, config, () => shutdown?.isClosing ?? false).middleware);
   // Single-process mode: short links are answered in front of Express (see the README's Redirector).
   if (config.REDIRECTOR_MOUNT) {
     serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: true }));
@@ -23,6 +31,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
   app.use(requestIdMiddleware);
+  // The access line first, so every answer has one (a body the parser refuses included).
+  app.use(app.get(AccessLog).middleware);
   app.use(helmet());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());

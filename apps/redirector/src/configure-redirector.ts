@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { requestIdMiddleware } from '@app/common';
+import { AccessLog, requestIdMiddleware } from '@app/common';
 import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
 
@@ -10,5 +10,6 @@ export function configureRedirector(app: NestExpressApplication): NestExpressApp
   // Every request but GET /health is answered here, in front of Express and the Nest pipeline.
   serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: false }));
   app.use(requestIdMiddleware);
+  app.use(app.get(AccessLog).middleware);
   return app;
 }

@@ -32,6 +32,7 @@ export class IpAllowList {
 
   /** Whether the client address (`req.ip`) is in the allow-list. */
   contains(ip: string | undefined): boolean {
+    if (this.ranges.length === 0) return false;
     const address = clientAddress(ip);
     if (!address) return false;
     return this.ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));

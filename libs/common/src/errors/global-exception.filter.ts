@@ -1,22 +1,33 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { requestIdOf } from '../http/request-id';
+import { AppException } from './app-exception';
 import { sendError } from './send-error';
 import { toAppException } from './to-app-exception';
+
+const logger = new Logger('GlobalExceptionFilter');
+
+/**
+ * Anything thrown while handling a request, as the `AppException` the client gets. The ones that are our
+ * fault or the database's (`internal_error`, `unavailable`) are logged with the original error (its SQL
+ * parameters stripped by the log serializer); the client only ever sees the generic message.
+ */
+export function exceptionForClient(error: unknown, requestId: string): AppException {
+  const exception = toAppException(error);
+  if (exception.code === 'internal_error' || exception.code === 'unavailable') {
+    logger.error({ err: error, requestId }, `Request failed: ${exception.code}`);
+  }
+  return exception;
+}
 
 /** The one place where anything thrown while handling a request becomes the error envelope. */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('GlobalExceptionFilter');
-
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    const exception = toAppException(error);
-    if (exception.code === 'internal_error' || exception.code === 'unavailable') {
-      this.logger.error({ err: error, requestId: requestIdOf(req) }, `Request failed: ${exception.code}`);
-    }
-    sendError(res, exception, requestIdOf(req));
+    const requestId = requestIdOf(req);
+    sendError(res, exceptionForClient(error, requestId), requestId);
   }
 }

@@ -12,6 +12,16 @@ export interface BodyParsingOptions {
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/i;
 
+/** Whether a `Content-Type` header names JSON (`application/json`, `application/<x>+json`), any parameters aside. */
+export function isJsonContentType(header: string | undefined): boolean {
+  return JSON_TYPE.test((header ?? '').split(';')[0].trim());
+}
+
+/** The 400 for a body nested deeper than `maxDepth`. */
+export function tooDeepException(maxDepth: number): AppException {
+  return new AppException('invalid_json', `The JSON body is nested deeper than ${maxDepth} levels`);
+}
+
 function hasBody(req: express.Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
@@ -20,8 +30,7 @@ function hasBody(req: express.Request): boolean {
 /** 415 for a request body that is not JSON: the API speaks JSON only. */
 const requireJson: RequestHandler = (req, _res, next) => {
   if (!hasBody(req)) return next();
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
-  if (JSON_TYPE.test(type)) return next();
+  if (isJsonContentType(req.headers['content-type'])) return next();
   next(new AppException('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json'));
 };
 
@@ -34,7 +43,7 @@ export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler |
   const parseJson = express.json({ limit: options.limitBytes, strict: false, type: () => true });
   const checkDepth: RequestHandler = (req, _res, next) => {
     if (exceedsJsonDepth(req.body, options.maxDepth)) {
-      return next(new AppException('invalid_json', `The JSON body is nested deeper than ${options.maxDepth} levels`));
+      return next(tooDeepException(options.maxDepth));
     }
     next();
   };

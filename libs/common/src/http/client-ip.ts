@@ -3,6 +3,9 @@ import ipaddr from 'ipaddr.js';
 /** The key of a client whose address Express could not make out (a proxy misconfiguration): never banned. */
 export const UNKNOWN_CLIENT = 'unknown';
 
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const CANONICAL_IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
 /** `req.ip` as an address: IPv4-mapped IPv6 (`::ffff:a.b.c.d`) becomes IPv4. Null when it is not an address. */
 export function clientAddress(ip: string | undefined): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (!ip || !ipaddr.isValid(ip)) return null;
@@ -15,6 +18,11 @@ export function clientAddress(ip: string | undefined): ipaddr.IPv4 | ipaddr.IPv6
  * one subscriber usually holds a whole /64. `unknown` when there is no valid address.
  */
 export function ipKeyOf(ip: string | undefined): string {
+  // The usual case, without parsing: a canonical dotted-quad IPv4 address, or one mapped into IPv6.
+  if (ip !== undefined) {
+    const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+    if (CANONICAL_IPV4.test(v4)) return v4;
+  }
   const address = clientAddress(ip);
   if (!address) return UNKNOWN_CLIENT;
   if (address.kind() === 'ipv4') return address.toString();

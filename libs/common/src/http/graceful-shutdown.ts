@@ -25,6 +25,11 @@ export class GracefulShutdown {
     private readonly onExit: () => void = () => undefined,
   ) {}
 
+  /** True from the moment a stop was asked for. */
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
   /** Middleware to register before every other one: `Connection: close` on answers once shutting down. */
   readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
     if (this.closing) res.setHeader('Connection', 'close');

@@ -1,8 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import pinoHttp from 'pino-http';
-import { pinoHttpOptions, redactUrl } from './logger.module';
+import { AccessLog, redactUrl } from './logger.module';
 
 describe('log redaction', () => {
   it('hides secret query parameters in URLs', () => {
@@ -19,7 +18,7 @@ describe('log redaction', () => {
         done();
       },
     });
-    const logger = pinoHttp(pinoHttpOptions('info'), sink);
+    const logger = new AccessLog('info', sink).middleware;
     const server = createServer((req, res) => {
       logger(req, res);
       res.end('ok');

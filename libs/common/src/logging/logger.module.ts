@@ -1,8 +1,8 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import { stdSerializers, type DestinationStream } from 'pino';
-import type { Options } from 'pino-http';
+import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstance } from 'pino';
+import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 
 /** Header and body paths whose values never reach a log line. */
@@ -51,12 +51,10 @@ export function redactUrl(url: string | undefined): string | undefined {
   return url?.replace(SECRET_QUERY_PARAM, '$1[Redacted]');
 }
 
-/** pino-http options: JSON lines, secrets redacted, the request id on every line. */
-export function pinoHttpOptions(level: string): Options {
+/** pino-http options (on top of the root logger's): one access line per request, with the request id. */
+export function pinoHttpOptions(): Options {
   return {
-    level,
     genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
-    redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     serializers: {
       err: serializeError,
       // Lean access lines (no header dump): serializing every header of every request and response cost
@@ -75,14 +73,41 @@ export function pinoHttpOptions(level: string): Options {
 }
 
 /**
+ * The app's loggers: `root` (JSON lines, secrets redacted) for everything the app logs, and `middleware`
+ * (pino-http) that writes the access line of a request, to the same destination. The access line is built
+ * only from the whitelisted fields of `pinoHttpOptions` (no header, no body, secret query values replaced),
+ * so it needs no redaction pass, which would cost every request a walk over the line. The access log is
+ * applied first on every request, by Express (`configureApp`) and by the paths answered in front of it, so
+ * every answer, a body the parser refuses included, has its line.
+ */
+export class AccessLog {
+  readonly root: PinoInstance;
+  readonly middleware: HttpLogger;
+
+  constructor(level: string, destination?: DestinationStream) {
+    const serializers = { err: serializeError };
+    const redact = { paths: REDACTED_PATHS, censor: '[Redacted]' };
+    this.root = destination ? pino({ level, redact, serializers }, destination) : pino({ level, redact, serializers });
+    const access = destination ? pino({ level, serializers }, destination) : pino({ level, serializers });
+    this.middleware = pinoHttp({ ...pinoHttpOptions(), logger: access });
+  }
+}
+
+/**
  * Structured JSON logs (nestjs-pino) for the whole app, to stdout, or to `destination` when given (tests
- * capture the log lines that way to check that no secret reaches them).
+ * capture the log lines that way to check that no secret reaches them). nestjs-pino only binds each
+ * request's logger (`useExisting`): the access line is `AccessLog`'s.
  */
 export function loggerModule(destination?: DestinationStream): DynamicModule {
   return LoggerModule.forRootAsync({
-    inject: [AppConfig],
-    useFactory: (config: AppConfig) => ({
-      pinoHttp: destination ? [pinoHttpOptions(config.LOG_LEVEL), destination] : pinoHttpOptions(config.LOG_LEVEL),
-    }),
+    providers: [
+      {
+        provide: AccessLog,
+        inject: [AppConfig],
+        useFactory: (config: AppConfig) => new AccessLog(config.LOG_LEVEL, destination),
+      },
+    ],
+    inject: [AccessLog],
+    useFactory: (log: AccessLog) => ({ pinoHttp: { logger: log.root }, useExisting: true, forRoutes: [] }),
   });
 }

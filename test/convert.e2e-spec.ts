@@ -1,3 +1,4 @@
+import { ConversionService } from '@app/conversion';
 import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
 
@@ -351,5 +352,44 @@ describe('POST /api/convert', () => {
       const res = await t.send(t.http.get('/health').set('X-Request-Id', 'partner-req-000123'));
       expect(res.headers['x-request-id']).toBe('partner-req-000123');
     });
+  });
+});
+
+describe('POST /api/convert when the conversion fails unexpectedly', () => {
+  let t: TestApp;
+  let alice: TestMember;
+  // A real error with a real stack, carrying text that must stay on the server.
+  const boom = new Error('boom SELECT secret FROM members');
+
+  beforeAll(async () => {
+    const failing = { convert: () => Promise.reject(boom) };
+    t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: ConversionService, useValue: failing }] });
+    alice = await t.createMember();
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 internal_error with a generic message: no error text, SQL or stack frame', async () => {
+    expect(boom.stack).toMatch(/\n\s+at .+:\d+:\d+/);
+    const res = await t.send(
+      t.http
+        .post('/api/convert')
+        .set('X-API-Key', alice.apiKey)
+        .set('X-API-Token', alice.apiToken)
+        .send({ content: 'https://shopee.vn/product/1/2', mode: 'link_goc' }),
+    );
+    expect(res.status).toBe(500);
+    expect(res.type).toBe('application/json');
+    expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+    expect(res.body).toEqual({
+      ok: false,
+      error: { code: 'internal_error', message: 'Internal server error' },
+      request_id: res.headers['x-request-id'],
+    });
+    expect(res.text).not.toMatch(/boom|SELECT|secret|members|convert\.e2e-spec|:\d+:\d+|\bat /);
+    // The operator still gets the whole story, under the same request id.
+    const logged = t.logs.split('\n').find((line) => line.includes('Request failed: internal_error'));
+    expect(logged).toBeDefined();
+    expect(logged).toContain(res.body.request_id);
+    expect(logged).toContain('boom SELECT secret FROM members');
   });
 });

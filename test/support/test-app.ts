@@ -166,6 +166,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   /** Keep what the database holds (a restart of an app that ran before), instead of emptying it. */
   keepData?: boolean;
+  /** Providers replaced by the given values (e.g. a service that fails on purpose, to test the 500 path). */
+  overrides?: Array<{ provide: unknown; useValue: unknown }>;
 }
 
 /**
@@ -192,14 +194,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   });
   const clock = new FakeClock();
-  const moduleRef = await Test.createTestingModule({
+  let builder = Test.createTestingModule({
     imports: [AppModule.forRoot(config, options.captureLogs ? { logDestination } : {})],
   })
     .overrideProvider(PasswordHasher)
     .useValue(new PasswordHasher(4))
     .overrideProvider(Clock)
-    .useValue(clock)
-    .compile();
+    .useValue(clock);
+  for (const { provide, useValue } of options.overrides ?? [])
+    builder = builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   configureApp(app, config);
   await app.init();

@@ -1,5 +1,6 @@
 import { ConversionService } from '@app/conversion';
 import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials';
+import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
 
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321?sp_atk=abc&xptdk=def&utm_source=an_999';
@@ -331,6 +332,87 @@ describe('POST /api/convert', () => {
       const res = await t.send(authed().send({ content: 'a'.repeat(t.config.BODY_LIMIT_BYTES), mode: 'link_goc' }));
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe('payload_too_large');
+    });
+
+    /** A request body sent as is, with its Content-Encoding (supertest would otherwise JSON-encode a Buffer). */
+    const encoded = (encoding: string, bytes: Buffer) =>
+      authed()
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .serialize((raw: Buffer) => raw as unknown as string)
+        .send(bytes as unknown as object);
+
+    it.each([
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ])('accepts a %s-compressed body', async (encoding, compress) => {
+      const body = { content: `Deal ${PRODUCT} !`, mode: 'affiliate', affiliate_id: AFFILIATE_ID };
+      const res = await t.send(encoded(encoding, compress(Buffer.from(JSON.stringify(body)))));
+      expect(res.status).toBe(200);
+      expect(res.body.output).toBe(`Deal ${anRedir(PRODUCT_CANONICAL)} !`);
+    });
+
+    it('413 payload_too_large for a small gzipped body that expands past the limit', async () => {
+      const json = JSON.stringify({ content: 'a'.repeat(t.config.BODY_LIMIT_BYTES), mode: 'link_goc' });
+      const small = gzipSync(json);
+      expect(small.length).toBeLessThan(t.config.BODY_LIMIT_BYTES / 100);
+      const res = await t.send(encoded('gzip', small));
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('payload_too_large');
+    });
+
+    it('stops decompressing a gzip bomb at the limit', async () => {
+      // 64 gzip members of 8 MiB each: 512 MiB once decompressed, about half a megabyte on the wire.
+      const member = gzipSync(Buffer.alloc(8 * 1024 * 1024, 'a'));
+      const bomb = Buffer.concat([gzipSync('{"mode":"link_goc","content":"'), ...Array(64).fill(member)]);
+      let inflated = 0;
+      let gunzips = 0;
+      // body-parser calls zlib.createGunzip(): count what comes out of the stream it gets.
+      const original = Object.getOwnPropertyDescriptor(zlib, 'createGunzip')!;
+      const createGunzip = original.value as typeof zlib.createGunzip;
+      Object.defineProperty(zlib, 'createGunzip', {
+        ...original,
+        value: (options?: zlib.ZlibOptions) => {
+          gunzips += 1;
+          const gunzip = createGunzip(options);
+          gunzip.on('data', (chunk: Buffer) => (inflated += chunk.length));
+          return gunzip;
+        },
+      });
+      try {
+        const res = await t.send(encoded('gzip', bomb));
+        expect(res.status).toBe(413);
+        expect(res.body.error.code).toBe('payload_too_large');
+      } finally {
+        Object.defineProperty(zlib, 'createGunzip', original);
+      }
+      expect(gunzips).toBe(1);
+      expect(inflated).toBeGreaterThan(t.config.BODY_LIMIT_BYTES);
+      expect(inflated).toBeLessThan(2 * t.config.BODY_LIMIT_BYTES);
+    });
+
+    it('400 invalid_request, not 500, for a body that does not decompress', async () => {
+      const valid = gzipSync(JSON.stringify({ content: PRODUCT, mode: 'link_goc' }));
+      for (const [encoding, bytes] of [
+        ['gzip', Buffer.from('{"content":"not gzip at all","mode":"link_goc"}')],
+        ['gzip', valid.subarray(0, valid.length - 12)],
+        ['deflate', Buffer.from('xx')],
+        ['br', Buffer.from('garbage data here')],
+      ] as Array<[string, Buffer]>) {
+        const res = await t.send(encoded(encoding, bytes));
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual({
+          code: 'invalid_request',
+          message: `The request body could not be decompressed: it is not valid ${encoding} data`,
+        });
+      }
+    });
+
+    it('415 for a Content-Encoding the service does not decompress', async () => {
+      const res = await t.send(encoded('compress', Buffer.from('{}')));
+      expect(res.status).toBe(415);
+      expect(res.body.error.code).toBe('unsupported_media_type');
     });
 
     it('415 unsupported_media_type for a body that is not JSON', async () => {

@@ -253,12 +253,19 @@ describe('POST /api/convert', () => {
       }
     });
 
-    it('stops accepting a pair once it is regenerated with no grace period', async () => {
+    it('stops accepting a pair once it is regenerated with no grace period, with the wrong-token body', async () => {
       const carol = await t.createMember();
       expect((await convert(body, carol)).status).toBe(200);
+      const wrongToken = await convert(body, { ...carol, apiToken: 'tok_' + 'C'.repeat(40) });
       const { CredentialsService } = await import('@app/credentials');
       const fresh = await t.app.get(CredentialsService).issue(carol.member.id, 0);
-      expect((await convert(body, carol)).status).toBe(401);
+      const revoked = await convert(body, carol);
+      expect(revoked.status).toBe(401);
+      expect(wrongToken.status).toBe(401);
+      // Nothing tells a revoked pair from a wrong one: same code, same message, same shape, only the id differs.
+      expect(revoked.body.error).toEqual({ code: 'invalid_credentials', message: 'The API key or token is not valid' });
+      expect(revoked.body).toEqual({ ...wrongToken.body, request_id: revoked.headers['x-request-id'] });
+      expect(revoked.body.request_id).not.toBe(wrongToken.body.request_id);
       expect((await convert(body, { ...carol, apiKey: fresh.apiKey, apiToken: fresh.apiToken })).status).toBe(200);
     });
   });

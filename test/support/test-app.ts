@@ -60,7 +60,7 @@ const FRAME_LOCATION = String.raw`(?:[^\s()]*[/\\][^\s()]*|node:[^\s()]+|<anonym
  * A V8 stack frame, whatever its shape: `at f (/x.ts:1:2)`, `at new Foo (/x.ts:1:2)`, `at async Foo (…)`,
  * `at Object.<anonymous> (…)`, `at /x.js:1:2`, `at async Promise.all (index 0)`, `at node:internal/…:1:2`.
  */
-const STACK_FRAME = new RegExp(
+export const STACK_FRAME = new RegExp(
   String.raw`\bat (?:async )?(?:new )?(?:[^\s()]+ )?(?:\(${FRAME_LOCATION}(?::\d+:\d+)?\)|${FRAME_LOCATION}:\d+:\d+)`,
 );
 

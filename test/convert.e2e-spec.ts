@@ -1,4 +1,6 @@
+import { ConversionService } from '@app/conversion';
 import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials';
+import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
 
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321?sp_atk=abc&xptdk=def&utm_source=an_999';
@@ -251,12 +253,19 @@ describe('POST /api/convert', () => {
       }
     });
 
-    it('stops accepting a pair once it is regenerated with no grace period', async () => {
+    it('stops accepting a pair once it is regenerated with no grace period, with the wrong-token body', async () => {
       const carol = await t.createMember();
       expect((await convert(body, carol)).status).toBe(200);
+      const wrongToken = await convert(body, { ...carol, apiToken: 'tok_' + 'C'.repeat(40) });
       const { CredentialsService } = await import('@app/credentials');
       const fresh = await t.app.get(CredentialsService).issue(carol.member.id, 0);
-      expect((await convert(body, carol)).status).toBe(401);
+      const revoked = await convert(body, carol);
+      expect(revoked.status).toBe(401);
+      expect(wrongToken.status).toBe(401);
+      // Nothing tells a revoked pair from a wrong one: same code, same message, same shape, only the id differs.
+      expect(revoked.body.error).toEqual({ code: 'invalid_credentials', message: 'The API key or token is not valid' });
+      expect(revoked.body).toEqual({ ...wrongToken.body, request_id: revoked.headers['x-request-id'] });
+      expect(revoked.body.request_id).not.toBe(wrongToken.body.request_id);
       expect((await convert(body, { ...carol, apiKey: fresh.apiKey, apiToken: fresh.apiToken })).status).toBe(200);
     });
   });
@@ -332,6 +341,87 @@ describe('POST /api/convert', () => {
       expect(res.body.error.code).toBe('payload_too_large');
     });
 
+    /** A request body sent as is, with its Content-Encoding (supertest would otherwise JSON-encode a Buffer). */
+    const encoded = (encoding: string, bytes: Buffer) =>
+      authed()
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .serialize((raw: Buffer) => raw as unknown as string)
+        .send(bytes as unknown as object);
+
+    it.each([
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ])('accepts a %s-compressed body', async (encoding, compress) => {
+      const body = { content: `Deal ${PRODUCT} !`, mode: 'affiliate', affiliate_id: AFFILIATE_ID };
+      const res = await t.send(encoded(encoding, compress(Buffer.from(JSON.stringify(body)))));
+      expect(res.status).toBe(200);
+      expect(res.body.output).toBe(`Deal ${anRedir(PRODUCT_CANONICAL)} !`);
+    });
+
+    it('413 payload_too_large for a small gzipped body that expands past the limit', async () => {
+      const json = JSON.stringify({ content: 'a'.repeat(t.config.BODY_LIMIT_BYTES), mode: 'link_goc' });
+      const small = gzipSync(json);
+      expect(small.length).toBeLessThan(t.config.BODY_LIMIT_BYTES / 100);
+      const res = await t.send(encoded('gzip', small));
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('payload_too_large');
+    });
+
+    it('stops decompressing a gzip bomb at the limit', async () => {
+      // 64 gzip members of 8 MiB each: 512 MiB once decompressed, about half a megabyte on the wire.
+      const member = gzipSync(Buffer.alloc(8 * 1024 * 1024, 'a'));
+      const bomb = Buffer.concat([gzipSync('{"mode":"link_goc","content":"'), ...Array(64).fill(member)]);
+      let inflated = 0;
+      let gunzips = 0;
+      // body-parser calls zlib.createGunzip(): count what comes out of the stream it gets.
+      const original = Object.getOwnPropertyDescriptor(zlib, 'createGunzip')!;
+      const createGunzip = original.value as typeof zlib.createGunzip;
+      Object.defineProperty(zlib, 'createGunzip', {
+        ...original,
+        value: (options?: zlib.ZlibOptions) => {
+          gunzips += 1;
+          const gunzip = createGunzip(options);
+          gunzip.on('data', (chunk: Buffer) => (inflated += chunk.length));
+          return gunzip;
+        },
+      });
+      try {
+        const res = await t.send(encoded('gzip', bomb));
+        expect(res.status).toBe(413);
+        expect(res.body.error.code).toBe('payload_too_large');
+      } finally {
+        Object.defineProperty(zlib, 'createGunzip', original);
+      }
+      expect(gunzips).toBe(1);
+      expect(inflated).toBeGreaterThan(t.config.BODY_LIMIT_BYTES);
+      expect(inflated).toBeLessThan(2 * t.config.BODY_LIMIT_BYTES);
+    });
+
+    it('400 invalid_request, not 500, for a body that does not decompress', async () => {
+      const valid = gzipSync(JSON.stringify({ content: PRODUCT, mode: 'link_goc' }));
+      for (const [encoding, bytes] of [
+        ['gzip', Buffer.from('{"content":"not gzip at all","mode":"link_goc"}')],
+        ['gzip', valid.subarray(0, valid.length - 12)],
+        ['deflate', Buffer.from('xx')],
+        ['br', Buffer.from('garbage data here')],
+      ] as Array<[string, Buffer]>) {
+        const res = await t.send(encoded(encoding, bytes));
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual({
+          code: 'invalid_request',
+          message: `The request body could not be decompressed: it is not valid ${encoding} data`,
+        });
+      }
+    });
+
+    it('415 for a Content-Encoding the service does not decompress', async () => {
+      const res = await t.send(encoded('compress', Buffer.from('{}')));
+      expect(res.status).toBe(415);
+      expect(res.body.error.code).toBe('unsupported_media_type');
+    });
+
     it('415 unsupported_media_type for a body that is not JSON', async () => {
       const res = await t.send(authed().set('Content-Type', 'text/plain').send('content=x&mode=affiliate'));
       expect(res.status).toBe(415);
@@ -351,5 +441,44 @@ describe('POST /api/convert', () => {
       const res = await t.send(t.http.get('/health').set('X-Request-Id', 'partner-req-000123'));
       expect(res.headers['x-request-id']).toBe('partner-req-000123');
     });
+  });
+});
+
+describe('POST /api/convert when the conversion fails unexpectedly', () => {
+  let t: TestApp;
+  let alice: TestMember;
+  // A real error with a real stack, carrying text that must stay on the server.
+  const boom = new Error('boom SELECT secret FROM members');
+
+  beforeAll(async () => {
+    const failing = { convert: () => Promise.reject(boom) };
+    t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: ConversionService, useValue: failing }] });
+    alice = await t.createMember();
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 internal_error with a generic message: no error text, SQL or stack frame', async () => {
+    expect(boom.stack).toMatch(/\n\s+at .+:\d+:\d+/);
+    const res = await t.send(
+      t.http
+        .post('/api/convert')
+        .set('X-API-Key', alice.apiKey)
+        .set('X-API-Token', alice.apiToken)
+        .send({ content: 'https://shopee.vn/product/1/2', mode: 'link_goc' }),
+    );
+    expect(res.status).toBe(500);
+    expect(res.type).toBe('application/json');
+    expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+    expect(res.body).toEqual({
+      ok: false,
+      error: { code: 'internal_error', message: 'Internal server error' },
+      request_id: res.headers['x-request-id'],
+    });
+    expect(res.text).not.toMatch(/boom|SELECT|secret|members|convert\.e2e-spec|:\d+:\d+|\bat /);
+    // The operator still gets the whole story, under the same request id.
+    const logged = t.logs.split('\n').find((line) => line.includes('Request failed: internal_error'));
+    expect(logged).toBeDefined();
+    expect(logged).toContain(res.body.request_id);
+    expect(logged).toContain('boom SELECT secret FROM members');
   });
 });

@@ -213,18 +213,49 @@ export class ApiProcess {
   }
 }
 
-/** Runs the CLI (`apps/api/src/cli.ts`) as a process and returns its parsed JSON output. */
-export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<Record<string, string>> {
-  const child = spawn(process.execPath, nodeArgsFor('cli', args), {
+export interface FinishedProcess {
+  /** The exit code (null when it was killed by a signal, e.g. at `timeoutMs`). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** How long it ran, in milliseconds. */
+  ms: number;
+}
+
+/**
+ * Runs an entry point of the api (`main` or `cli`) as a process until it ends, SIGKILLed after `timeoutMs`;
+ * the environment is a minimal base (PATH, HOME, LOG_LEVEL=warn and the secrets above) with `env` over it
+ * (`undefined` removes a variable).
+ */
+export async function runToExit(
+  entry: 'main' | 'cli',
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<FinishedProcess> {
+  const started = Date.now();
+  const child = spawn(process.execPath, nodeArgsFor(entry, args), {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...PROCESS_SECRETS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  try {
+    // `close`, not `exit`: the output pipes are drained by then.
+    const [code] = (await once(child, 'close')) as [number | null];
+    return { code, stdout, stderr, ms: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs the CLI (`apps/api/src/cli.ts`) as a process and returns its parsed JSON output. */
+export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<Record<string, string>> {
+  const { code, stdout: out, stderr: err } = await runToExit('cli', args, env);
   const line = out
     .split('\n')
     .reverse()

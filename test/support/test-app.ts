@@ -54,10 +54,21 @@ export interface TestMember {
   apiToken: string;
 }
 
+/** Where a stack frame points: a path or URL (`/x.ts`, `C:\\x.js`, `file:///x.js`), `node:…`, or V8's markers. */
+const FRAME_LOCATION = String.raw`(?:[^\s()]*[/\\][^\s()]*|node:[^\s()]+|<anonymous>|native|index \d+)`;
+/**
+ * A V8 stack frame, whatever its shape: `at f (/x.ts:1:2)`, `at new Foo (/x.ts:1:2)`, `at async Foo (…)`,
+ * `at Object.<anonymous> (…)`, `at /x.js:1:2`, `at async Promise.all (index 0)`, `at node:internal/…:1:2`.
+ */
+export const STACK_FRAME = new RegExp(
+  String.raw`\bat (?:async )?(?:new )?(?:[^\s()]+ )?(?:\(${FRAME_LOCATION}(?::\d+:\d+)?\)|${FRAME_LOCATION}:\d+:\d+)`,
+);
+
 /** Things that must never appear in any response body of the API. */
 const FORBIDDEN_IN_BODY: Array<[RegExp, string]> = [
   [/tok_[0-9A-Za-z]{8,}/, 'an API token'],
-  [/\bat [^\s]+ \(.*:\d+:\d+\)/, 'a stack trace'],
+  [STACK_FRAME, 'a stack trace'],
+  [/"stack"\s*:/, 'a serialized error stack'],
   [/node_modules|\.ts:\d+/, 'a source path'],
   [new RegExp(TEST_SECRET), 'the credentials secret'],
   [new RegExp(TEST_SESSION_SECRET), 'the session secret'],
@@ -84,25 +95,59 @@ export function sessionIdFromCookie(cookie: string): string | null {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-/** Fails the test when a response leaks a token, a password hash, a secret, a session id, a stack trace or SQL. */
-export function assertSafeResponse(res: Response, sessionIds: Iterable<string> = []): void {
-  const text = bodyToScan(res);
+export interface SafeBodyContext {
+  /** The media type of the response (`application/json`: an error body must then be the envelope). */
+  contentType?: string | null;
+  /** The response's `X-Request-Id` header, which an error envelope's `request_id` must equal. */
+  requestId?: string | null;
+  /** Session ids handed out so far: neither they nor their SHA-256 may appear. */
+  sessionIds?: Iterable<string>;
+}
+
+/**
+ * Fails the test when a response body (its status and text, however it was read) leaks a token, a password hash,
+ * a secret, a session id, a stack trace or SQL, or when an error answer in JSON is not the contract's envelope.
+ */
+export function assertSafeBody(status: number, text: string, context: SafeBodyContext = {}): void {
   for (const [pattern, what] of FORBIDDEN_IN_BODY) {
-    if (pattern.test(text)) throw new Error(`Response to ${res.status} leaks ${what}: ${text.slice(0, 300)}`);
+    if (pattern.test(text)) throw new Error(`Response to ${status} leaks ${what}: ${text.slice(0, 300)}`);
   }
-  for (const sid of sessionIds) {
+  for (const sid of context.sessionIds ?? []) {
     const hash = createHash('sha256').update(sid).digest('hex');
-    if (text.includes(sid) || text.includes(hash)) throw new Error(`Response to ${res.status} leaks a session id`);
+    if (text.includes(sid) || text.includes(hash)) throw new Error(`Response to ${status} leaks a session id`);
   }
-  if (res.status >= 400 && res.type === 'application/json') {
-    const body = res.body as { ok?: unknown; error?: { code?: unknown; message?: unknown }; request_id?: unknown };
+  if (status >= 400 && context.contentType === 'application/json') {
+    let body: { ok?: unknown; error?: { code?: unknown; message?: unknown }; request_id?: unknown } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      throw new Error(`Error response ${status} is not JSON: ${text.slice(0, 300)}`);
+    }
     if (body.ok !== false || typeof body.error?.code !== 'string' || typeof body.error?.message !== 'string') {
-      throw new Error(`Error response ${res.status} is not in the envelope: ${text.slice(0, 300)}`);
+      throw new Error(`Error response ${status} is not in the envelope: ${text.slice(0, 300)}`);
     }
-    if (typeof body.request_id !== 'string' || body.request_id !== res.headers['x-request-id']) {
-      throw new Error(`Error response ${res.status} lacks a request_id matching X-Request-Id`);
+    if (typeof body.request_id !== 'string' || body.request_id !== context.requestId) {
+      throw new Error(`Error response ${status} lacks a request_id matching X-Request-Id`);
     }
   }
+}
+
+/** `assertSafeBody` for a supertest response. */
+export function assertSafeResponse(res: Response, sessionIds: Iterable<string> = []): void {
+  const requestId = res.headers['x-request-id'] as string | undefined;
+  assertSafeBody(res.status, bodyToScan(res), { contentType: res.type, requestId, sessionIds });
+}
+
+/** Reads the body of a `fetch` (or undici) response, checks it with `assertSafeBody`, and returns it. */
+export async function safeText(res: {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}): Promise<string> {
+  const text = await res.text();
+  const contentType = res.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+  assertSafeBody(res.status, text, { contentType, requestId: res.headers.get('x-request-id') });
+  return text;
 }
 
 export class TestApp {
@@ -166,6 +211,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   /** Keep what the database holds (a restart of an app that ran before), instead of emptying it. */
   keepData?: boolean;
+  /** Providers replaced by the given values (e.g. a service that fails on purpose, to test the 500 path). */
+  overrides?: Array<{ provide: unknown; useValue: unknown }>;
 }
 
 /**
@@ -192,14 +239,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   });
   const clock = new FakeClock();
-  const moduleRef = await Test.createTestingModule({
+  let builder = Test.createTestingModule({
     imports: [AppModule.forRoot(config, options.captureLogs ? { logDestination } : {})],
   })
     .overrideProvider(PasswordHasher)
     .useValue(new PasswordHasher(4))
     .overrideProvider(Clock)
-    .useValue(clock)
-    .compile();
+    .useValue(clock);
+  for (const { provide, useValue } of options.overrides ?? [])
+    builder = builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   configureApp(app, config);
   await app.init();

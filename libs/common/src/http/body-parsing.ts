@@ -35,8 +35,26 @@ const requireJson: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * The request-body pipeline, registered before any route: JSON only, size-limited after decompression,
- * nesting depth checked before any validation runs. Its own error handler answers parser failures in
+ * What a body-parser failure means for the client. Besides its typed errors (`toAppException` maps those),
+ * body-parser reports a body it could not read as an untyped 400: a compressed body that does not
+ * decompress (bad or truncated gzip/deflate/br data) or a request stream that broke. Bad input: never a 500.
+ */
+function parserError(error: unknown, req: express.Request): AppException {
+  const exception = toAppException(error);
+  if (exception.code !== 'internal_error' || (error as { status?: unknown })?.status !== 400) return exception;
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  return new AppException(
+    'invalid_request',
+    encoding === 'identity'
+      ? 'The request body could not be read'
+      : `The request body could not be decompressed: it is not valid ${encoding} data`,
+  );
+}
+
+/**
+ * The request-body pipeline, registered before any route: JSON only; `Content-Encoding` gzip, deflate and br
+ * are decompressed and the size limit applies to the decompressed bytes (decompression stops at the limit, so
+ * a small "zip bomb" costs at most `limitBytes` of memory); nesting depth checked before any validation runs. Its own error handler answers parser failures in
  * the contract's envelope (they happen before Nest's exception filters can see them).
  */
 export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler | ErrorRequestHandler> {
@@ -48,7 +66,7 @@ export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler |
     next();
   };
   const answerParserErrors: ErrorRequestHandler = (error, req, res, _next) => {
-    sendError(res, toAppException(error), requestIdOf(req));
+    sendError(res, parserError(error, req), requestIdOf(req));
   };
   return [requireJson, parseJson, checkDepth, answerParserErrors];
 }

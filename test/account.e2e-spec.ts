@@ -312,6 +312,12 @@ describe('account API', () => {
       const { AuthMaintenance } = await import('@app/auth');
       await t.app.get(AuthMaintenance).run();
       expect(await count('sessions')).toBe(0);
+      const kinds = async () =>
+        (await t.dataSource.query('SELECT DISTINCT kind FROM auth_attempts')).map((row: { kind: string }) => row.kind);
+      // Failures and sign-ups are gone; the known IPs of successful logins stay for LOGIN_KNOWN_IP_DAYS.
+      expect(await kinds()).toEqual(['login_success']);
+      t.clock.advance(t.config.LOGIN_KNOWN_IP_DAYS * 24 * 60 * MINUTE);
+      await t.app.get(AuthMaintenance).run();
       expect(await count('auth_attempts')).toBe(0);
     });
 
@@ -696,6 +702,42 @@ describe('account API', () => {
           expect((await attacker.login(victim)).status).toBe(200);
         },
       );
+    });
+
+    it('throttles failed logins per account from many IPs, sparing IPs that logged in to it before', async () => {
+      const from = (ip: string) => new AccountClient(t, { 'X-Forwarded-For': ip });
+      const victim = uniqueEmail('sprayed');
+      const bystander = uniqueEmail('bystander');
+      expect((await from('203.0.113.30').register(victim)).status).toBe(201);
+      expect((await from('203.0.113.31').register(bystander)).status).toBe(201);
+      // The member's usual address: a successful login makes it known for the account.
+      await from('203.0.113.30').loginOk(victim);
+      await withConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: 4, LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: 30 }, async () => {
+        // One wrong guess each from four addresses: under every per-IP limit, at the per-account one.
+        for (let i = 1; i <= 4; i++) {
+          expect((await from(`198.51.100.${40 + i}`).login(victim, `spray ${i}`)).status).toBe(401);
+        }
+        const sprayed = await from('198.51.100.50').login(victim, TEST_PASSWORD);
+        expect(sprayed.status).toBe(429);
+        expect(sprayed.body.error).toEqual({
+          code: 'rate_limited',
+          message: 'Too many failed logins; try again later',
+        });
+        expect(Number(sprayed.headers['retry-after'])).toBeGreaterThan(29 * 60);
+        expect(Number(sprayed.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
+        expect((await from('198.51.100.41').login(victim)).status).toBe(429);
+
+        // Another account is not affected, nor is the member from the address they logged in from before.
+        expect((await from('198.51.100.51').login(bystander, 'wrong guess')).status).toBe(401);
+        expect((await from('198.51.100.52').login(bystander)).status).toBe(200);
+        expect((await from('203.0.113.30').login(victim)).status).toBe(200);
+
+        // Its own window: still closed after the per-IP window (15 min), open after 30 min.
+        t.clock.advance(16 * MINUTE);
+        expect((await from('198.51.100.53').login(victim)).status).toBe(429);
+        t.clock.advance(14 * MINUTE + 1000);
+        expect((await from('198.51.100.54').login(victim)).status).toBe(200);
+      });
     });
 
     it('sets the Secure flag on the cookie when the request came over TLS (COOKIE_SECURE=auto)', async () => {

@@ -136,6 +136,29 @@ export class AppConfig {
   @Max(1440)
   LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
+  /**
+   * Failed logins for one account from every IP together within LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES before
+   * 429 (a password spray from many addresses). IPs that logged in to the account lately are not held back.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES = 15;
+
+  /** How long an IP that logged in to an account stays exempt from that account's all-IP limit, in days. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  LOGIN_KNOWN_IP_DAYS = 30;
+
   /** How often the in-process usage counters are written to `member_usage`, in milliseconds. */
   @Transform(toInt)
   @IsInt()

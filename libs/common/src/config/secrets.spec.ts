@@ -14,6 +14,9 @@ describe('account area settings', () => {
     expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP).toBe(5);
     expect(config.LOGIN_MAX_FAILURES_PER_IP).toBe(20);
     expect(config.LOGIN_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(50);
+    expect(config.LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(config.LOGIN_KNOWN_IP_DAYS).toBe(30);
   });
 
   it('reads booleans and the cookie flag', () => {
@@ -32,6 +35,9 @@ describe('account area settings', () => {
         SESSION_SECRET: 'short',
         SETTINGS_ENCRYPTION_KEY: 'not-32-bytes',
         SESSION_IDLE_TIMEOUT_MINUTES: '0',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: 'many',
+        LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: '0',
+        LOGIN_KNOWN_IP_DAYS: '366',
       });
     } catch (caught) {
       error = caught;
@@ -44,6 +50,9 @@ describe('account area settings', () => {
       'SESSION_SECRET',
       'SETTINGS_ENCRYPTION_KEY',
       'SESSION_IDLE_TIMEOUT_MINUTES',
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      'LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES',
+      'LOGIN_KNOWN_IP_DAYS',
     ]) {
       expect(problems).toContain(name);
     }

@@ -1,3 +1,4 @@
+import * as bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
 import type { AppConfig } from '@app/common';
 import { PasswordHasher } from '@app/members';
@@ -129,6 +130,25 @@ describe('account API', () => {
       } finally {
         verify.mockRestore();
       }
+    });
+
+    it('accepts a legacy (unkeyed) password hash once and replaces it with the keyed form at login', async () => {
+      const { email } = await signedUp(t);
+      const legacy = await bcrypt.hash(createHash('sha256').update(TEST_PASSWORD, 'utf8').digest('base64'), 4);
+      await t.dataSource.query('UPDATE members SET password_hash = $1 WHERE email = $2', [legacy, email]);
+      const stored = async () =>
+        (await t.dataSource.query('SELECT password_hash FROM members WHERE email = $1', [email]))[0].password_hash;
+
+      expect((await new AccountClient(t).login(email, 'not the password')).status).toBe(401);
+      expect(await stored()).toBe(legacy);
+      await new AccountClient(t).loginOk(email);
+      const upgraded = await stored();
+      expect(upgraded).toMatch(/^hmac1:\$2b\$04\$/);
+      expect(await bcrypt.compare(createHash('sha256').update(TEST_PASSWORD).digest('base64'), upgraded.slice(6))).toBe(
+        false,
+      );
+      await new AccountClient(t).loginOk(email);
+      expect(await stored()).toBe(upgraded);
     });
 
     it('refuses a login without the fields, or with them in the query string', async () => {

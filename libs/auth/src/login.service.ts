@@ -45,6 +45,7 @@ export class LoginService implements OnModuleInit {
       throw new AppException('invalid_credentials', WRONG_LOGIN);
     }
     await this.throttle.recordLoginSuccess(email, ip);
+    await this.members.upgradePasswordHash(member, password);
     if (member.disabledAt) throw new AppException('forbidden', 'This account is disabled');
     return member;
   }
@@ -61,5 +62,6 @@ export class LoginService implements OnModuleInit {
       throw new AppException('wrong_password', 'The password is not correct', { field });
     }
     await this.throttle.recordLoginSuccess(member.email, ip);
+    await this.members.upgradePasswordHash(member, password);
   }
 }

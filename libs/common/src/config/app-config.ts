@@ -78,6 +78,16 @@ export class AppConfig {
   SESSION_SECRET?: string;
 
   /**
+   * HMAC-SHA256 key of the password pre-hash (bcrypt runs over base64(HMAC(PASSWORD_PEPPER, password))).
+   * Required with DATABASE_URL; generated under DATA_DIR otherwise. Changing it makes every password unusable.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'PASSWORD_PEPPER must be at least 32 characters' })
+  PASSWORD_PEPPER?: string;
+
+  /**
    * AES-256-GCM key for the member settings stored encrypted (marketplace app secret, Bitly token, ...):
    * 32 bytes, base64 or base64url. Required with DATABASE_URL; generated under DATA_DIR otherwise.
    */
@@ -574,6 +584,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     'REDIS_URL',
     'CREDENTIALS_SECRET',
     'SESSION_SECRET',
+    'PASSWORD_PEPPER',
     'SETTINGS_ENCRYPTION_KEY',
     'TINYURL_API_TOKEN',
   ]) {

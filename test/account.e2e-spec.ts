@@ -790,12 +790,27 @@ describe('account API', () => {
       expect((await t.send(t.http.get('/assets/nope.js'))).status).toBe(404);
     });
 
-    it('labels every form field', async () => {
-      for (const path of ['/signup', '/login', '/account']) {
-        const html = (await t.send(t.http.get(path).set('Accept', 'text/html'))).text;
-        const ids = [...html.matchAll(/<(?:input|select)[^>]*\sid="([^"]+)"/g)].map((match) => match[1]);
-        expect(ids.length).toBeGreaterThan(0);
-        for (const id of ids) expect(html).toContain(`for="${id}"`);
+    it('labels every form field, on the admin members page too (as an admin)', async () => {
+      const { member: admin } = await t.createMember({ role: 'admin' });
+      const adminClient = await new AccountClient(t).loginOk(admin.email);
+      // The session really is an admin's: the JSON of the same path answers.
+      expect((await adminClient.get('/admin/members')).status).toBe(200);
+      const pages: Array<[string, AccountClient | null]> = [
+        ['/signup', null],
+        ['/login', null],
+        ['/account', null],
+        ['/admin/members', adminClient],
+      ];
+      for (const [path, client] of pages) {
+        const res = await t.send((client ? client.agent : t.http).get(path).set('Accept', 'text/html'));
+        expect(res.type).toBe('text/html');
+        const fields = [...res.text.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)].map((match) => match[0]);
+        expect(fields.length).toBeGreaterThan(0);
+        for (const field of fields) {
+          const id = /\sid="([^"]+)"/.exec(field)?.[1];
+          if (id) expect(res.text).toContain(`for="${id}"`);
+          else expect(field).toMatch(/\saria-label(ledby)?="[^"]+"/);
+        }
       }
     });
 

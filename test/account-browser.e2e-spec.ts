@@ -178,6 +178,14 @@ const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
     await page.goto(`${base}/admin/members`);
     await page.locator('td.email', { hasText: email }).waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The rows are built by app.js: each control there has an accessible name too.
+    await expect(page.getByLabel(`Role of ${email}`).inputValue()).resolves.toBe('admin');
+    const unlabelled = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('input, select, textarea')]
+        .filter((field) => !(field.labels?.length || field.getAttribute('aria-label')))
+        .map((field) => field.outerHTML)`,
+    );
+    expect(unlabelled).toEqual([]);
     await page.getByLabel('Filter by email').fill('nobody-matches');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No members match.').waitFor();

@@ -1,3 +1,4 @@
+import * as bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
 import type { AppConfig } from '@app/common';
 import { PasswordHasher } from '@app/members';
@@ -129,6 +130,25 @@ describe('account API', () => {
       } finally {
         verify.mockRestore();
       }
+    });
+
+    it('accepts a legacy (unkeyed) password hash once and replaces it with the keyed form at login', async () => {
+      const { email } = await signedUp(t);
+      const legacy = await bcrypt.hash(createHash('sha256').update(TEST_PASSWORD, 'utf8').digest('base64'), 4);
+      await t.dataSource.query('UPDATE members SET password_hash = $1 WHERE email = $2', [legacy, email]);
+      const stored = async () =>
+        (await t.dataSource.query('SELECT password_hash FROM members WHERE email = $1', [email]))[0].password_hash;
+
+      expect((await new AccountClient(t).login(email, 'not the password')).status).toBe(401);
+      expect(await stored()).toBe(legacy);
+      await new AccountClient(t).loginOk(email);
+      const upgraded = await stored();
+      expect(upgraded).toMatch(/^hmac1:\$2b\$04\$/);
+      expect(await bcrypt.compare(createHash('sha256').update(TEST_PASSWORD).digest('base64'), upgraded.slice(6))).toBe(
+        false,
+      );
+      await new AccountClient(t).loginOk(email);
+      expect(await stored()).toBe(upgraded);
     });
 
     it('refuses a login without the fields, or with them in the query string', async () => {
@@ -312,6 +332,12 @@ describe('account API', () => {
       const { AuthMaintenance } = await import('@app/auth');
       await t.app.get(AuthMaintenance).run();
       expect(await count('sessions')).toBe(0);
+      const kinds = async () =>
+        (await t.dataSource.query('SELECT DISTINCT kind FROM auth_attempts')).map((row: { kind: string }) => row.kind);
+      // Failures and sign-ups are gone; the known IPs of successful logins stay for LOGIN_KNOWN_IP_DAYS.
+      expect(await kinds()).toEqual(['login_success']);
+      t.clock.advance(t.config.LOGIN_KNOWN_IP_DAYS * 24 * 60 * MINUTE);
+      await t.app.get(AuthMaintenance).run();
       expect(await count('auth_attempts')).toBe(0);
     });
 
@@ -698,6 +724,42 @@ describe('account API', () => {
       );
     });
 
+    it('throttles failed logins per account from many IPs, sparing IPs that logged in to it before', async () => {
+      const from = (ip: string) => new AccountClient(t, { 'X-Forwarded-For': ip });
+      const victim = uniqueEmail('sprayed');
+      const bystander = uniqueEmail('bystander');
+      expect((await from('203.0.113.30').register(victim)).status).toBe(201);
+      expect((await from('203.0.113.31').register(bystander)).status).toBe(201);
+      // The member's usual address: a successful login makes it known for the account.
+      await from('203.0.113.30').loginOk(victim);
+      await withConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: 4, LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: 30 }, async () => {
+        // One wrong guess each from four addresses: under every per-IP limit, at the per-account one.
+        for (let i = 1; i <= 4; i++) {
+          expect((await from(`198.51.100.${40 + i}`).login(victim, `spray ${i}`)).status).toBe(401);
+        }
+        const sprayed = await from('198.51.100.50').login(victim, TEST_PASSWORD);
+        expect(sprayed.status).toBe(429);
+        expect(sprayed.body.error).toEqual({
+          code: 'rate_limited',
+          message: 'Too many failed logins; try again later',
+        });
+        expect(Number(sprayed.headers['retry-after'])).toBeGreaterThan(29 * 60);
+        expect(Number(sprayed.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
+        expect((await from('198.51.100.41').login(victim)).status).toBe(429);
+
+        // Another account is not affected, nor is the member from the address they logged in from before.
+        expect((await from('198.51.100.51').login(bystander, 'wrong guess')).status).toBe(401);
+        expect((await from('198.51.100.52').login(bystander)).status).toBe(200);
+        expect((await from('203.0.113.30').login(victim)).status).toBe(200);
+
+        // Its own window: still closed after the per-IP window (15 min), open after 30 min.
+        t.clock.advance(16 * MINUTE);
+        expect((await from('198.51.100.53').login(victim)).status).toBe(429);
+        t.clock.advance(14 * MINUTE + 1000);
+        expect((await from('198.51.100.54').login(victim)).status).toBe(200);
+      });
+    });
+
     it('sets the Secure flag on the cookie when the request came over TLS (COOKIE_SECURE=auto)', async () => {
       const overTls = await t.send(t.http.get('/account/csrf').set('X-Forwarded-Proto', 'https'));
       expect(overTls.headers['set-cookie']?.[0]).toMatch(/; Secure/);
@@ -728,12 +790,27 @@ describe('account API', () => {
       expect((await t.send(t.http.get('/assets/nope.js'))).status).toBe(404);
     });
 
-    it('labels every form field', async () => {
-      for (const path of ['/signup', '/login', '/account']) {
-        const html = (await t.send(t.http.get(path).set('Accept', 'text/html'))).text;
-        const ids = [...html.matchAll(/<(?:input|select)[^>]*\sid="([^"]+)"/g)].map((match) => match[1]);
-        expect(ids.length).toBeGreaterThan(0);
-        for (const id of ids) expect(html).toContain(`for="${id}"`);
+    it('labels every form field, on the admin members page too (as an admin)', async () => {
+      const { member: admin } = await t.createMember({ role: 'admin' });
+      const adminClient = await new AccountClient(t).loginOk(admin.email);
+      // The session really is an admin's: the JSON of the same path answers.
+      expect((await adminClient.get('/admin/members')).status).toBe(200);
+      const pages: Array<[string, AccountClient | null]> = [
+        ['/signup', null],
+        ['/login', null],
+        ['/account', null],
+        ['/admin/members', adminClient],
+      ];
+      for (const [path, client] of pages) {
+        const res = await t.send((client ? client.agent : t.http).get(path).set('Accept', 'text/html'));
+        expect(res.type).toBe('text/html');
+        const fields = [...res.text.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)].map((match) => match[0]);
+        expect(fields.length).toBeGreaterThan(0);
+        for (const field of fields) {
+          const id = /\sid="([^"]+)"/.exec(field)?.[1];
+          if (id) expect(res.text).toContain(`for="${id}"`);
+          else expect(field).toMatch(/\saria-label(ledby)?="[^"]+"/);
+        }
       }
     });
 

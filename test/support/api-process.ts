@@ -53,6 +53,7 @@ export async function eventually(
 export const PROCESS_SECRETS = {
   CREDENTIALS_SECRET: 'process-credentials-secret-0123456789abcdef',
   SESSION_SECRET: 'process-session-secret-0123456789abcdef-xyz',
+  PASSWORD_PEPPER: 'process-password-pepper-0123456789abcdef-xyz',
   SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
 };
 

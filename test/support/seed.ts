@@ -45,7 +45,7 @@ export class Seeder {
   async member(options: { plan?: 'free' | 'pro' } = {}): Promise<SeededMember> {
     const email = `proc-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'correct horse battery';
-    const hash = await new PasswordHasher(4).hash(password);
+    const hash = await new PasswordHasher(PROCESS_SECRETS.PASSWORD_PEPPER, 4).hash(password);
     const memberId = await this.withClient(async (client) => {
       const rows = await client.query<{ id: string }>(
         'INSERT INTO members (email, password_hash, plan) VALUES ($1, $2, $3) RETURNING id',

@@ -14,6 +14,7 @@ import { configureApp } from '../../apps/api/src/configure-app';
 
 export const TEST_SECRET = 'test-credentials-secret-0123456789abcdef';
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef-xyz';
+export const TEST_PASSWORD_PEPPER = 'test-password-pepper-0123456789abcdef-xyz';
 export const TEST_SETTINGS_KEY = Buffer.alloc(32, 7).toString('base64');
 export const TEST_PASSWORD = 'correct horse battery';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -72,6 +73,7 @@ const FORBIDDEN_IN_BODY: Array<[RegExp, string]> = [
   [/node_modules|\.ts:\d+/, 'a source path'],
   [new RegExp(TEST_SECRET), 'the credentials secret'],
   [new RegExp(TEST_SESSION_SECRET), 'the session secret'],
+  [new RegExp(TEST_PASSWORD_PEPPER), 'the password pepper'],
   [new RegExp(TEST_SETTINGS_KEY.replace(/[+/]/g, '\\$&')), 'the settings encryption key'],
   [/\$2[aby]\$\d\d\$/, 'a bcrypt password hash'],
   [/v1:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{22}:/, 'an encrypted setting'],
@@ -226,6 +228,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     DATA_DIR: 'memory://',
     CREDENTIALS_SECRET: TEST_SECRET,
     SESSION_SECRET: TEST_SESSION_SECRET,
+    PASSWORD_PEPPER: TEST_PASSWORD_PEPPER,
     SETTINGS_ENCRYPTION_KEY: TEST_SETTINGS_KEY,
     LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
     NODE_ENV: 'test',
@@ -243,7 +246,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     imports: [AppModule.forRoot(config, options.captureLogs ? { logDestination } : {})],
   })
     .overrideProvider(PasswordHasher)
-    .useValue(new PasswordHasher(4))
+    .useValue(new PasswordHasher(TEST_PASSWORD_PEPPER, 4))
     .overrideProvider(Clock)
     .useValue(clock);
   for (const { provide, useValue } of options.overrides ?? [])

@@ -1,10 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const AUTH_ATTEMPT_KINDS = ['login_failure', 'registration'] as const;
+export const AUTH_ATTEMPT_KINDS = ['login_failure', 'login_success', 'registration'] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 
 /**
- * One failed login (or one sign-up), kept for the throttling window. The account is stored as the SHA-256 of
+ * One failed login (or one sign-up), kept for the throttling window; or the latest successful login of an account
+ * from an IP (`login_success`), kept LOGIN_KNOWN_IP_DAYS, which exempts that IP from the account's all-IP limit. The account is stored as the SHA-256 of
  * the normalised email, so emails typed by strangers are not collected; the IP as its throttling key
  * (IPv6 grouped by /64).
  */

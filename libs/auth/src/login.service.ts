@@ -9,8 +9,8 @@ const WRONG_LOGIN = 'The email or password is not correct';
 
 /**
  * The login use-case: one message and the same work (a lookup, one bcrypt comparison, one throttle write)
- * for an unknown email and a wrong password; failures counted per account+IP and per IP and cleared by a
- * success; a throttled attempt is refused before any bcrypt work.
+ * for an unknown email and a wrong password; failures counted per account+IP, per IP and per account (see
+ * `AuthThrottle`), a success clears the account+IP count; a throttled attempt is refused before any bcrypt work.
  */
 @Injectable()
 export class LoginService implements OnModuleInit {
@@ -44,7 +44,8 @@ export class LoginService implements OnModuleInit {
       this.abuse.record({ type: 'login_failed', ip, memberId: member?.id ?? null, detail: { context: 'login' } });
       throw new AppException('invalid_credentials', WRONG_LOGIN);
     }
-    await this.throttle.clearLoginFailures(email, ip);
+    await this.throttle.recordLoginSuccess(email, ip);
+    await this.members.upgradePasswordHash(member, password);
     if (member.disabledAt) throw new AppException('forbidden', 'This account is disabled');
     return member;
   }
@@ -60,6 +61,7 @@ export class LoginService implements OnModuleInit {
       this.abuse.record({ type: 'login_failed', ip, memberId: member.id, detail: { context: 'password_check' } });
       throw new AppException('wrong_password', 'The password is not correct', { field });
     }
-    await this.throttle.clearLoginFailures(member.email, ip);
+    await this.throttle.recordLoginSuccess(member.email, ip);
+    await this.members.upgradePasswordHash(member, password);
   }
 }

@@ -14,7 +14,14 @@ import { SecretCipher } from './settings/secret-cipher';
     MembersService,
     MemberSettingsService,
     Clock,
-    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    {
+      provide: PasswordHasher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        if (!config.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not set');
+        return new PasswordHasher(config.PASSWORD_PEPPER);
+      },
+    },
     {
       provide: SecretCipher,
       inject: [AppConfig],

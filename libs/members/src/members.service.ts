@@ -101,6 +101,17 @@ export class MembersService {
     return member;
   }
 
+  /**
+   * Replaces a legacy password hash with the current form after the password was checked against it. Only while
+   * the stored hash is still the one checked (a password changed meanwhile is kept); sessions are untouched.
+   */
+  async upgradePasswordHash(member: Member, password: string): Promise<void> {
+    if (!this.passwords.needsRehash(member.passwordHash)) return;
+    const passwordHash = await this.passwords.hash(password);
+    await this.members.update({ id: member.id, passwordHash: member.passwordHash }, { passwordHash });
+    member.passwordHash = passwordHash;
+  }
+
   /** A page of members, newest first, optionally filtered by part of the email address. */
   async list(query: MemberQuery): Promise<{ members: Member[]; total: number }> {
     const builder = this.members.createQueryBuilder('member').orderBy('member.created_at', 'DESC');

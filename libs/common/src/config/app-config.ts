@@ -78,6 +78,16 @@ export class AppConfig {
   SESSION_SECRET?: string;
 
   /**
+   * HMAC-SHA256 key of the password pre-hash (bcrypt runs over base64(HMAC(PASSWORD_PEPPER, password))).
+   * Required with DATABASE_URL; generated under DATA_DIR otherwise. Changing it makes every password unusable.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'PASSWORD_PEPPER must be at least 32 characters' })
+  PASSWORD_PEPPER?: string;
+
+  /**
    * AES-256-GCM key for the member settings stored encrypted (marketplace app secret, Bitly token, ...):
    * 32 bytes, base64 or base64url. Required with DATABASE_URL; generated under DATA_DIR otherwise.
    */
@@ -135,6 +145,29 @@ export class AppConfig {
   @Min(1)
   @Max(1440)
   LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+  /**
+   * Failed logins for one account from every IP together within LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES before
+   * 429 (a password spray from many addresses). IPs that logged in to the account lately are not held back.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES = 15;
+
+  /** How long an IP that logged in to an account stays exempt from that account's all-IP limit, in days. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  LOGIN_KNOWN_IP_DAYS = 30;
 
   /** How often the in-process usage counters are written to `member_usage`, in milliseconds. */
   @Transform(toInt)
@@ -551,6 +584,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     'REDIS_URL',
     'CREDENTIALS_SECRET',
     'SESSION_SECRET',
+    'PASSWORD_PEPPER',
     'SETTINGS_ENCRYPTION_KEY',
     'TINYURL_API_TOKEN',
   ]) {

@@ -5,28 +5,27 @@ import { AppConfig, ConfigError, SETTINGS_KEY_SHAPE } from './app-config';
 
 /** A secret setting that is required with DATABASE_URL and generated once under DATA_DIR otherwise. */
 interface GeneratedSecretSpec {
-  name: 'CREDENTIALS_SECRET' | 'SESSION_SECRET' | 'SETTINGS_ENCRYPTION_KEY';
+  name: 'CREDENTIALS_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'SETTINGS_ENCRYPTION_KEY';
   file: string;
   requirement: string;
   generate: () => string;
   isValid: (value: string) => boolean;
 }
 
-const CREDENTIALS_SECRET: GeneratedSecretSpec = {
-  name: 'CREDENTIALS_SECRET',
-  file: 'credentials-secret',
-  requirement: 'at least 32 characters',
-  generate: () => randomBytes(48).toString('base64url'),
-  isValid: (value) => value.length >= 32,
-};
+/** A secret of at least 32 characters, generated as 48 random bytes in base64url. */
+function textSecret(name: GeneratedSecretSpec['name'], file: string): GeneratedSecretSpec {
+  return {
+    name,
+    file,
+    requirement: 'at least 32 characters',
+    generate: () => randomBytes(48).toString('base64url'),
+    isValid: (value) => value.length >= 32,
+  };
+}
 
-const SESSION_SECRET: GeneratedSecretSpec = {
-  name: 'SESSION_SECRET',
-  file: 'session-secret',
-  requirement: 'at least 32 characters',
-  generate: () => randomBytes(48).toString('base64url'),
-  isValid: (value) => value.length >= 32,
-};
+const CREDENTIALS_SECRET = textSecret('CREDENTIALS_SECRET', 'credentials-secret');
+const SESSION_SECRET = textSecret('SESSION_SECRET', 'session-secret');
+const PASSWORD_PEPPER = textSecret('PASSWORD_PEPPER', 'password-pepper');
 
 const SETTINGS_ENCRYPTION_KEY: GeneratedSecretSpec = {
   name: 'SETTINGS_ENCRYPTION_KEY',
@@ -37,7 +36,7 @@ const SETTINGS_ENCRYPTION_KEY: GeneratedSecretSpec = {
 };
 
 /** Every secret the service needs, in the order they are checked. */
-const GENERATED_SECRETS = [CREDENTIALS_SECRET, SESSION_SECRET, SETTINGS_ENCRYPTION_KEY];
+const GENERATED_SECRETS = [CREDENTIALS_SECRET, SESSION_SECRET, PASSWORD_PEPPER, SETTINGS_ENCRYPTION_KEY];
 
 export interface EnsuredSecret {
   generated: boolean;
@@ -63,7 +62,7 @@ function ensureSecretFile(config: AppConfig, spec: GeneratedSecretSpec): Ensured
 /**
  * Makes sure one generated secret is set. With a real DATABASE_URL it must come from the environment
  * (several instances must share it). With the embedded database it is generated once and kept under
- * DATA_DIR, so keys, sessions and encrypted settings made before a restart still work after it.
+ * DATA_DIR, so keys, sessions, passwords and encrypted settings made before a restart still work after it.
  */
 function ensureSecret(config: AppConfig, spec: GeneratedSecretSpec): EnsuredSecret {
   if (config[spec.name]) return { generated: false };
@@ -78,7 +77,7 @@ export function ensureCredentialsSecret(config: AppConfig): EnsuredSecret {
 }
 
 /**
- * Makes sure CREDENTIALS_SECRET, SESSION_SECRET and SETTINGS_ENCRYPTION_KEY are all set (see `ensureSecret`).
+ * Makes sure CREDENTIALS_SECRET, SESSION_SECRET, PASSWORD_PEPPER and SETTINGS_ENCRYPTION_KEY are all set (see `ensureSecret`).
  * Throws one `ConfigError` listing every missing secret; returns the names and files of those generated now.
  */
 export function ensureSecrets(config: AppConfig): Array<{ name: string; path: string }> {

@@ -14,6 +14,9 @@ describe('account area settings', () => {
     expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP).toBe(5);
     expect(config.LOGIN_MAX_FAILURES_PER_IP).toBe(20);
     expect(config.LOGIN_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(50);
+    expect(config.LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(config.LOGIN_KNOWN_IP_DAYS).toBe(30);
   });
 
   it('reads booleans and the cookie flag', () => {
@@ -30,8 +33,12 @@ describe('account area settings', () => {
         REGISTRATION_OPEN: 'maybe',
         COOKIE_SECURE: 'sometimes',
         SESSION_SECRET: 'short',
+        PASSWORD_PEPPER: 'short',
         SETTINGS_ENCRYPTION_KEY: 'not-32-bytes',
         SESSION_IDLE_TIMEOUT_MINUTES: '0',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: 'many',
+        LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: '0',
+        LOGIN_KNOWN_IP_DAYS: '366',
       });
     } catch (caught) {
       error = caught;
@@ -42,8 +49,12 @@ describe('account area settings', () => {
       'REGISTRATION_OPEN',
       'COOKIE_SECURE',
       'SESSION_SECRET',
+      'PASSWORD_PEPPER',
       'SETTINGS_ENCRYPTION_KEY',
       'SESSION_IDLE_TIMEOUT_MINUTES',
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      'LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES',
+      'LOGIN_KNOWN_IP_DAYS',
     ]) {
       expect(problems).toContain(name);
     }
@@ -61,6 +72,7 @@ describe('ensureSecrets', () => {
     }
     expect((error as ConfigError).problems).toEqual([
       expect.stringMatching(/^SESSION_SECRET is required/),
+      expect.stringMatching(/^PASSWORD_PEPPER is required/),
       expect.stringMatching(/^SETTINGS_ENCRYPTION_KEY is required/),
     ]);
   });
@@ -71,16 +83,19 @@ describe('ensureSecrets', () => {
     expect(ensureSecrets(first).map((generated) => generated.name)).toEqual([
       'CREDENTIALS_SECRET',
       'SESSION_SECRET',
+      'PASSWORD_PEPPER',
       'SETTINGS_ENCRYPTION_KEY',
     ]);
     expect(Buffer.from(first.SETTINGS_ENCRYPTION_KEY!, 'base64')).toHaveLength(32);
     expect(first.SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
     expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'password-pepper')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'settings-encryption-key')).mode & 0o777).toBe(0o600);
 
     const second = loadConfig({ DATA_DIR: dir });
     expect(ensureSecrets(second)).toEqual([]);
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(second.PASSWORD_PEPPER).toBe(first.PASSWORD_PEPPER);
     expect(second.SETTINGS_ENCRYPTION_KEY).toBe(readFileSync(join(dir, 'settings-encryption-key'), 'utf8'));
   });
 
@@ -90,6 +105,7 @@ describe('ensureSecrets', () => {
       DATABASE_URL: 'postgres://u@localhost/db',
       CREDENTIALS_SECRET: 'c'.repeat(32),
       SESSION_SECRET: 's'.repeat(32),
+      PASSWORD_PEPPER: 'p'.repeat(32),
       SETTINGS_ENCRYPTION_KEY: key,
     });
     expect(ensureSecrets(config)).toEqual([]);

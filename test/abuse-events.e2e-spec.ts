@@ -1,6 +1,6 @@
 import { AbuseEvent, AbuseEvents } from '@app/abuse';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, TestApp, usingPostgres } from './support/test-app';
+import { createTestApp, emptyTables, TestApp, usingPostgres } from './support/test-app';
 
 /** The abuse log's writer against the real database (DATABASE_URL, else the embedded PGlite one). */
 describe(`abuse events written to ${usingPostgres ? 'Postgres' : 'the embedded database'}`, () => {
@@ -79,5 +79,25 @@ describe(`abuse events written to ${usingPostgres ? 'Postgres' : 'the embedded d
       },
     });
     expect(JSON.stringify(row)).not.toContain('\\u0000');
+  });
+
+  it('refuses TRUNCATE from an ordinary connection; only the superuser cleanup (triggers skipped for one transaction) empties it', async () => {
+    const events = t.app.get(AbuseEvents);
+    events.record({ type: 'login_failed', ip: '198.51.100.21', detail: { run: randomUUID() } });
+    await events.flush();
+    const count = async () => Number((await t.dataSource.query('SELECT count(*) AS n FROM abuse_events'))[0].n);
+    expect(await count()).toBeGreaterThan(0);
+    await expect(t.dataSource.query('TRUNCATE abuse_events')).rejects.toThrow(/append-only/);
+    await expect(t.dataSource.query('TRUNCATE abuse_events CASCADE')).rejects.toThrow(/append-only/);
+    expect(await count()).toBeGreaterThan(0);
+
+    await emptyTables(t.dataSource);
+    expect(await count()).toBe(0);
+    // The setting was local to that transaction: the pooled connections refuse TRUNCATE again.
+    const settings = await Promise.all(
+      Array.from({ length: 5 }, () => t.dataSource.query('SHOW session_replication_role')),
+    );
+    expect(settings.map((rows) => rows[0].session_replication_role)).toEqual(Array(5).fill('origin'));
+    await expect(t.dataSource.query('TRUNCATE abuse_events')).rejects.toThrow(/append-only/);
   });
 });

@@ -196,6 +196,7 @@ describe(`failed-auth IP bans, counted ${STORE}`, () => {
   it('keeps the abuse log append-only', async () => {
     await expect(t.dataSource.query('DELETE FROM abuse_events')).rejects.toThrow(/append-only/);
     await expect(t.dataSource.query(`UPDATE abuse_events SET type = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(t.dataSource.query('TRUNCATE abuse_events')).rejects.toThrow(/append-only/);
   });
 });
 

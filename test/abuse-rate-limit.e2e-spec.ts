@@ -161,6 +161,25 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
     expect(Object.keys(convertDoc.responses['429'].headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'Retry-After']);
     expect(convertDoc.responses['403'].description).toContain('ip_blocked');
     expect(res.body.paths['/api/limits'].get).toBeDefined();
+    // The ban rules and the limits, with the configured (default) numbers, on both API routes.
+    for (const operation of [convertDoc, res.body.paths['/api/limits'].get]) {
+      const blocked: string = operation.responses['403'].description;
+      expect(blocked).toContain(
+        'ip_blocked: 10 wrong API credentials from one IP address (IPv6: its /64) within 10 minutes',
+      );
+      expect(blocked).toContain('A first ban lasts 15 minutes');
+      expect(blocked).toContain('within 7 days doubles it, up to 24 hours');
+      expect(blocked).toContain('(15 minutes, 30 minutes, 1 hour, 2 hours, 4 hours, 8 hours, 16 hours, 24 hours)');
+      expect(blocked).toContain('Allow-listed addresses are never banned');
+      const limited: string = operation.responses['429'].description;
+      expect(limited).toContain('fixed windows of 60 seconds');
+      expect(limited).toContain('`per_key` 60 requests per API key on the Free plan (600 on Pro)');
+      expect(limited).toContain('`per_member` 120 per member across all of its keys (1200 on Pro)');
+      expect(limited).toContain('Retry-After');
+    }
+    expect(convertDoc.responses['429'].headers['RateLimit-Policy'].description).toContain(
+      '"per_key";q=60;w=60, "per_member";q=120;w=60',
+    );
   });
 });
 

@@ -36,6 +36,18 @@ const TABLES = [
   'outbound_links',
 ];
 
+/**
+ * Empties TABLES. `abuse_events` refuses TRUNCATE (append-only); the tests connect as a superuser, so this
+ * transaction alone skips triggers (`SET LOCAL session_replication_role = replica`), which the service's role
+ * cannot do (see the AbuseEventsNoTruncate migration).
+ */
+export async function emptyTables(dataSource: DataSource): Promise<void> {
+  await dataSource.transaction(async (manager) => {
+    await manager.query('SET LOCAL session_replication_role = replica');
+    await manager.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  });
+}
+
 /** A clock the tests move by hand (session timeouts, grace periods, throttling windows). */
 export class FakeClock extends Clock {
   private offsetMs = 0;
@@ -257,7 +269,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   await app.init();
   const testApp = new TestApp(app, config, clock, logLines);
   if (!config.usesEmbeddedDatabase && !options.keepData) {
-    await testApp.dataSource.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+    await emptyTables(testApp.dataSource);
     // The bans were loaded at start, before the tables were emptied.
     await app.get(IpBanService).refresh();
   }

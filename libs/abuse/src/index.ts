@@ -34,6 +34,12 @@ export { AbuseEvent } from './events/abuse-event.entity';
 export { AbuseEventsModule } from './events/abuse-events.module';
 export { AbuseEvents, type AbuseEventInput } from './events/abuse-events.service';
 export { ApiThrottlerGuard, rateLimitStatesOf } from './rate-limit/api-throttler.guard';
-export { IP_BLOCKED_HEADERS, RATE_LIMIT_HEADERS, RATE_LIMITED_HEADERS } from './rate-limit/openapi';
+export {
+  IP_BLOCKED_DESCRIPTION,
+  IP_BLOCKED_HEADERS,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMITED_DESCRIPTION,
+  RATE_LIMITED_HEADERS,
+} from './rate-limit/openapi';
 export { AbuseRedis } from './redis/abuse-redis';
 export { RateLimitPolicies, type RateLimitPolicy, type RateLimitState } from './rate-limit/rate-limit-policies';

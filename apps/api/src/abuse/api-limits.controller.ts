@@ -11,9 +11,11 @@ import {
 } from '@nestjs/swagger';
 import {
   ApiThrottlerGuard,
+  IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
   RATE_LIMIT_HEADERS,
+  RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
   rateLimitStatesOf,
   THROTTLER_NAMES,
@@ -51,8 +53,12 @@ export class ApiLimitsController {
   @ApiHeader({ name: 'X-API-Token', required: true })
   @ApiOkResponse({ type: ApiLimitsDto, headers: RATE_LIMIT_HEADERS })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'ip_blocked', headers: IP_BLOCKED_HEADERS })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited', headers: RATE_LIMITED_HEADERS })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: RATE_LIMITED_DESCRIPTION,
+    headers: RATE_LIMITED_HEADERS,
+  })
   limits(@Req() req: AuthenticatedRequest): ApiLimitsDto {
     return {
       ok: true,

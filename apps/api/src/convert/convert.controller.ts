@@ -14,9 +14,11 @@ import {
 } from '@nestjs/swagger';
 import {
   ApiThrottlerGuard,
+  IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
   RATE_LIMIT_HEADERS,
+  RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
@@ -54,10 +56,14 @@ export class ConvertController {
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
   @ApiForbiddenResponse({
     type: ErrorResponseDto,
-    description: 'ip_blocked (with Retry-After), plan_required or not_configured',
+    description: `plan_required or not_configured; or ${IP_BLOCKED_DESCRIPTION}`,
     headers: IP_BLOCKED_HEADERS,
   })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited', headers: RATE_LIMITED_HEADERS })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: RATE_LIMITED_DESCRIPTION,
+    headers: RATE_LIMITED_HEADERS,
+  })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })

@@ -29,17 +29,31 @@ export const MAX_BUFFERED_EVENTS = 100_000;
 const KEY_PREVIEW_SHAPE = /^sk_[0-9A-Za-z]{4}…[0-9A-Za-z]{4}$/;
 const SECRET_LIKE = /\b(?:sk|tok)_[0-9A-Za-z]{8,}/g;
 const MAX_DETAIL_STRING = 500;
+const NUL = /\u0000/g;
 
-/** A copy of `detail` with long strings cut and anything shaped like a key or token masked. */
+/** `value` without NUL characters, which Postgres refuses in text and in jsonb (`\u0000`). */
+export function withoutNul(value: string): string {
+  return value.replace(NUL, '');
+}
+
+function cleanText(value: string | null | undefined): string | null {
+  return value === undefined || value === null ? null : withoutNul(value);
+}
+
+/**
+ * A copy of `detail` with NUL characters dropped (keys too), long strings cut and anything shaped like a key
+ * or token masked (after the NULs are gone, so a NUL inside a token cannot hide it).
+ */
 export function sanitizeDetail(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.slice(0, MAX_DETAIL_STRING).replace(SECRET_LIKE, '[redacted]');
+  if (typeof value === 'string')
+    return withoutNul(value).slice(0, MAX_DETAIL_STRING).replace(SECRET_LIKE, '[redacted]');
   if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : value;
   if (depth >= 4) return '[truncated]';
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => sanitizeDetail(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value).slice(0, 50)) {
     const clean = sanitizeDetail(item, depth + 1);
-    if (clean !== undefined) out[key.slice(0, 64)] = clean;
+    if (clean !== undefined) out[withoutNul(key).slice(0, 64)] = clean;
   }
   return out;
 }
@@ -68,8 +82,10 @@ export class TypeOrmAbuseEventWriter extends AbuseEventWriter {
 /**
  * The abuse log's writer. `record()` only appends to an in-process buffer (never awaits, never throws), so
  * logging stays off the request's critical path. The buffer is written in batches every
- * ABUSE_EVENTS_FLUSH_INTERVAL_MS (and at once when a batch is full); a failed write keeps the rows and the
- * next flush retries them, and shutdown writes what is left before the database connection closes.
+ * ABUSE_EVENTS_FLUSH_INTERVAL_MS (and at once when a batch is full); a write that fails because the database
+ * is unreachable keeps the rows and the next flush retries them, while a row Postgres itself rejects is found
+ * by splitting the batch and skipped (logged without its content), and shutdown writes what is left before the
+ * database connection closes.
  * Other modules record their own events here (`login_failed`, `credential_regenerated`).
  */
 @Injectable()
@@ -79,6 +95,7 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
   private inFlight: Promise<boolean> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private dropped = 0;
+  private rejected = 0;
 
   constructor(
     private readonly writer: AbuseEventWriter,
@@ -99,14 +116,14 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
   record(input: AbuseEventInput): void {
     try {
       const address = clientAddress(input.ip ?? undefined);
-      const ipKey = input.ipKey ?? (input.ip !== undefined && input.ip !== null ? ipKeyOf(input.ip) : null);
+      const ipKey = cleanText(input.ipKey ?? (input.ip !== undefined && input.ip !== null ? ipKeyOf(input.ip) : null));
       const detail = (sanitizeDetail(input.detail ?? {}) ?? {}) as Record<string, unknown>;
       // The exact address, when the key groups several (an IPv6 /64).
       if (address && ipKey !== address.toString()) detail.address = address.toString();
       this.push({
-        type: input.type,
+        type: withoutNul(input.type) as AbuseEventType,
         ip: ipKey,
-        memberId: input.memberId ?? null,
+        memberId: cleanText(input.memberId),
         keyPreview: input.keyPreview && KEY_PREVIEW_SHAPE.test(input.keyPreview) ? input.keyPreview : null,
         detail,
         createdAt: this.clock.now(),
@@ -162,17 +179,75 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
   private async writeAll(): Promise<boolean> {
     while (this.buffer.length > 0) {
       const batch = this.buffer.splice(0, EVENT_BATCH_SIZE);
+      const progress: WriteProgress = { done: 0, rejected: [] };
       try {
-        await this.writer.insert(batch);
+        await this.insertSkippingRejected(batch, progress);
       } catch (error) {
-        this.buffer.unshift(...batch);
+        this.buffer.unshift(...batch.slice(progress.done));
         this.trimOverflow();
         this.logger.warn(
-          `Could not write ${batch.length} abuse events (${(error as Error).message}); ${this.buffer.length} kept for a retry`,
+          `Could not write ${batch.length - progress.done} abuse events (${(error as Error).message}); ${this.buffer.length} kept for a retry`,
         );
         return false;
+      } finally {
+        this.logRejected(progress.rejected);
       }
     }
     return true;
   }
+
+  /**
+   * Inserts `rows` in one statement. When Postgres rejects it for a reason of its own (a SQLSTATE that does not
+   * say the database is unreachable), the rows are split in halves and retried, down to single rows; a single
+   * row it still rejects is skipped, so one bad row never blocks the others. Throws (with `progress.done` rows
+   * written or skipped, in order) when the database cannot be reached: those rows stay buffered.
+   */
+  private async insertSkippingRejected(rows: EventRow[], progress: WriteProgress): Promise<void> {
+    try {
+      await this.writer.insert(rows);
+      progress.done += rows.length;
+      return;
+    } catch (error) {
+      const code = sqlStateOf(error);
+      if (code === null || UNREACHABLE_SQLSTATE_CLASSES.has(code.slice(0, 2))) throw error;
+      if (rows.length === 1) {
+        progress.rejected.push({ type: rows[0].type, code });
+        progress.done += 1;
+        return;
+      }
+    }
+    const half = Math.ceil(rows.length / 2);
+    await this.insertSkippingRejected(rows.slice(0, half), progress);
+    await this.insertSkippingRejected(rows.slice(half), progress);
+  }
+
+  /** One line for the rows Postgres refused: their types and SQLSTATEs only (never their content). */
+  private logRejected(rejected: Array<{ type: string; code: string }>): void {
+    if (rejected.length === 0) return;
+    this.rejected += rejected.length;
+    const kinds = [...new Set(rejected.map((row) => `${row.type} (SQLSTATE ${row.code})`))].join(', ');
+    this.logger.error(
+      `Skipped ${rejected.length} abuse events the database rejected: ${kinds}; ${this.rejected} skipped in all`,
+    );
+  }
+}
+
+interface WriteProgress {
+  /** Rows of the batch handled so far, in order: written, or rejected and skipped. */
+  done: number;
+  rejected: Array<{ type: string; code: string }>;
+}
+
+/**
+ * SQLSTATE classes that mean the database (not the row) is the problem: connection exception, insufficient
+ * resources, operator intervention (shutdown, statement time-out), system error, transaction rollback. A write
+ * failing with one of these, or with no SQLSTATE at all (a socket error, a pool time-out), is retried whole.
+ */
+const UNREACHABLE_SQLSTATE_CLASSES = new Set(['08', '53', '57', '58', '40']);
+
+/** The SQLSTATE of a database error (TypeORM copies the driver's `code`), or null for any other error. */
+function sqlStateOf(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  // Five characters, but not a Node system error code such as EPIPE (no SQLSTATE class starts with E).
+  return typeof code === 'string' && /^[0-9A-DF-Z][0-9A-Z]{4}$/.test(code) ? code : null;
 }

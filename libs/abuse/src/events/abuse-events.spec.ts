@@ -6,12 +6,18 @@ class FakeWriter extends AbuseEventWriter {
   failuresLeft = 0;
   available = true;
   batches: number[] = [];
+  /** Rows whose `detail.poison` is set are refused the way Postgres refuses a bad value. */
+  poison = Object.assign(new Error('invalid input syntax'), { code: '22P02' });
+  /** Fail (as unreachable) once this many more inserts have been tried. */
+  unreachableAfter = Infinity;
 
   async insert(rows: EventRow[]): Promise<void> {
+    if (this.unreachableAfter-- <= 0) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
       throw new Error('connection refused');
     }
+    if (rows.some((row) => row.detail.poison)) throw this.poison;
     this.batches.push(rows.length);
     this.written.push(...rows);
   }
@@ -55,6 +61,38 @@ describe('AbuseEvents', () => {
     expect(await events.flush()).toBe(true);
     expect(writer.written.map((row) => row.detail.i)).toEqual(Array.from({ length: 1300 }, (_, i) => i));
     expect(Math.max(...writer.batches)).toBeLessThanOrEqual(EVENT_BATCH_SIZE);
+  });
+
+  it('skips only the rows the database rejects; an outage while splitting keeps the rest, each written once', async () => {
+    const { writer, events } = setup();
+    for (let i = 0; i < 40; i++) {
+      events.record({ type: 'rate_limited', ip: '198.51.100.1', detail: { i, poison: i === 5 || i === 30 } });
+    }
+    // The batch, then halves of it down to row 5 (skipped), then the rest of the first half: then the database
+    // goes away, before the second half (with row 30) is written.
+    writer.unreachableAfter = 12;
+    expect(await events.flush()).toBe(false);
+    expect(writer.written.map((row) => row.detail.i)).toEqual([
+      0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+    expect(events.pending).toBe(20);
+    writer.unreachableAfter = Infinity;
+    expect(await events.flush()).toBe(true);
+    expect(events.pending).toBe(0);
+    const expected = Array.from({ length: 40 }, (_, i) => i).filter((i) => i !== 5 && i !== 30);
+    expect(writer.written.map((row) => row.detail.i)).toEqual(expected);
+  });
+
+  it('retries a batch whole when the error says the database is unreachable (57P01, admin shutdown)', async () => {
+    const { writer, events } = setup();
+    events.record({ type: 'rate_limited', ip: '198.51.100.1', detail: { i: 0 } });
+    writer.poison = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    events.record({ type: 'rate_limited', ip: '198.51.100.1', detail: { i: 1, poison: true } });
+    expect(await events.flush()).toBe(false);
+    expect(events.pending).toBe(2);
+    expect(writer.written).toHaveLength(0);
   });
 
   it('writes what is left when the app shuts down', async () => {

@@ -5,6 +5,7 @@ import { ResolvedLinks1795386790333 } from './1795386790333-ResolvedLinks';
 import { MarketplaceSettings1795390000000 } from './1795390000000-MarketplaceSettings';
 import { ShortLinks1795400000000 } from './1795400000000-ShortLinks';
 import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
+import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsNoTruncate';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Function[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   MarketplaceSettings1795390000000,
   ShortLinks1795400000000,
   OutboundLinks1795410000000,
+  AbuseEventsNoTruncate1795414000000,
 ];

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { loadConfig } from '@app/common';
+import { loadConfig, ShutdownState } from '@app/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,23 @@ describe('standalone redirector and graceful shutdown', () => {
       expect((await http.get('/docs').set('Host', SHORT_HOST)).status).toBe(404);
       expect((await http.delete(`/${codes[0]}`).set('Host', SHORT_HOST)).status).toBe(405);
 
+      // Once stopping (GracefulShutdown marks the ShutdownState), redirects and pages ask keep-alive clients to close.
+      const keepAlive = (path: string) =>
+        http
+          .get(path)
+          .set('Host', SHORT_HOST)
+          .set('Connection', 'keep-alive')
+          .set('User-Agent', BROWSER_UA)
+          .redirects(0);
+      expect((await keepAlive(`/${codes[0]}`)).headers.connection).toBe('keep-alive');
+      app.get(ShutdownState).begin();
+      const closing = await keepAlive(`/${codes[0]}`);
+      expect(closing.status).toBe(302);
+      expect(closing.headers.connection).toBe('close');
+      const closingMissing = await keepAlive('/ZZZZZZZ');
+      expect(closingMissing.status).toBe(404);
+      expect(closingMissing.headers.connection).toBe('close');
+
       // Nothing is written until the flush: the graceful stop does it.
       const [before] = await app
         .get<DataSource>(getDataSourceToken())
@@ -122,10 +139,10 @@ describe('standalone redirector and graceful shutdown', () => {
       const client = await new AccountClient(t).loginOk(member.member.email);
       const list = await client.get('/account/short-links');
       const byCode = new Map(list.body.short_links.map((link: { code: string }) => [link.code, link]));
-      expect(byCode.get(codes[0])).toMatchObject({ clicks: 5, bot_clicks: 0 });
+      expect(byCode.get(codes[0])).toMatchObject({ clicks: 7, bot_clicks: 0 });
       expect(byCode.get(codes[1])).toMatchObject({ clicks: 0, bot_clicks: 2 });
       const perDay = await client.get('/account/short-links/clicks?days=1');
-      expect(perDay.body.days).toEqual([{ day: new Date().toISOString().slice(0, 10), clicks: 5, bot_clicks: 2 }]);
+      expect(perDay.body.days).toEqual([{ day: new Date().toISOString().slice(0, 10), clicks: 7, bot_clicks: 2 }]);
     } finally {
       await t.close();
     }

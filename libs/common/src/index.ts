@@ -18,3 +18,4 @@ export { initializeWithMigrations, MIGRATION_LOCK_NAME, runMigrationsOnce } from
 export { loggerModule } from './logging/logger.module';
 export { Clock } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
+export { ShutdownState } from './http/shutdown-state';

@@ -158,6 +158,26 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect(row).toEqual({ n: 10_000, d: 10_000 });
     });
 
+    it('refuses, in ShortLinkService itself, any target that is not a marketplace link (nothing is created)', async () => {
+      const service = t.app.get(ShortLinkService);
+      const rows = await countRows();
+      for (const target of [
+        'https://evil.example/x',
+        'https://shopee.vn.evil.example/product/1/2',
+        'https://shopee-vn.com/product/1/2',
+        'https://shopee.vn@evil.example/product/1/2',
+        `https://evil.example/?u=${PRODUCT}`,
+      ]) {
+        await expect(service.shorten(alice.member.id, '', [anRedir(PRODUCT_2), target])).rejects.toMatchObject({
+          code: 'invalid_request',
+          message: 'Only marketplace links can be shortened',
+        });
+      }
+      expect(await countRows()).toBe(rows);
+      // The marketplace link alone is shortened.
+      expect((await service.shorten(alice.member.id, '', [anRedir(PRODUCT_2)])).size).toBe(1);
+    });
+
     it('tries again with a new code when a random code is taken', async () => {
       const taken = codeOf(
         (await convert(alice, { content: PRODUCT, mode: 'own_shortener', affiliate_id: AFFILIATE_ID })).body.items[0]

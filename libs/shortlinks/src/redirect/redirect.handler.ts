@@ -139,12 +139,23 @@ export class RedirectHandler {
   private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null): void {
     const head = req.method === 'HEAD';
     if (!hit) return sendNotFound(res, head);
-    res.writeHead(302, {
-      Location: hit.target,
-      'Cache-Control': 'private, max-age=90',
-      'Referrer-Policy': 'no-referrer',
-      'Content-Length': '0',
-    });
+    try {
+      res.writeHead(302, {
+        Location: hit.target,
+        'Cache-Control': 'private, max-age=90',
+        'Referrer-Policy': 'no-referrer',
+        'Content-Length': '0',
+      });
+    } catch (error) {
+      // A stored target that is no valid header value (a line break, a character beyond Latin-1): writeHead
+      // throws before anything is sent. The same 404 page as an unknown code, and no click.
+      this.logger.error(
+        { link_id: hit.id, target: withoutQuery(hit.target), error: (error as Error)?.message ?? String(error) },
+        'Short link has a target that cannot be sent as a Location header',
+      );
+      for (const name of res.getHeaderNames()) if (name !== 'connection') res.removeHeader(name);
+      return sendNotFound(res, head);
+    }
     res.end();
     this.clicks.record(hit.id, head || isBotUserAgent(req.headers['user-agent']));
   }
@@ -155,6 +166,12 @@ export class RedirectHandler {
     this.closeIfStopping(res);
     sendUnavailable(res, req.method === 'HEAD');
   }
+}
+
+/** A target for the logs: no query string or fragment (they may carry ids and tokens), at most 200 characters. */
+function withoutQuery(target: string): string {
+  const end = target.search(/[?#]/);
+  return (end === -1 ? target : target.slice(0, end)).slice(0, 200);
 }
 
 /** Custom domains are names with a dot, never IP literals (`localhost` and `127.0.0.1` skip the lookup). */

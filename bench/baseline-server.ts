@@ -20,7 +20,7 @@ import type { Principal } from '@app/credentials';
 import { AffiliateMode } from '@app/conversion/modes/providers/affiliate.mode';
 import { OwnShortenerMode } from '@app/conversion/modes/providers/own-shortener.mode';
 import type { ShortLinkResolutionService } from '@app/conversion/resolver';
-import { ShortCodeGenerator, ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
+import { ShortCodeGenerator, ShortLinkService, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
 import { DataSource } from 'typeorm';
 
 const config = loadConfig({
@@ -105,11 +105,14 @@ let database: DataSource | undefined;
 async function start(): Promise<void> {
   if (process.env.BASELINE_MEMBER_ID) {
     database = await openDatabase();
+    const targetPolicy = new ShortLinkTargetPolicy();
+    targetPolicy.allowOnly((target) => marketplaces.identify(target) !== null);
     const shortLinks = new ShortLinkService(
       database,
       new ShortCodeGenerator(config),
       new ShortLinkUrls(config),
       new Clock(),
+      targetPolicy,
     );
     ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(config));
   }

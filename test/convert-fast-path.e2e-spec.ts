@@ -73,7 +73,11 @@ describe('POST /api/convert: the fast path answers as the Nest route does', () =
   });
 
   it('wrong and missing credentials', async () => {
-    for (const headers of [{ 'X-API-Key': alice.apiKey, 'X-API-Token': 'tok_wrong' }, { 'X-API-Key': alice.apiKey }]) {
+    const cases: Array<Record<string, string>> = [
+      { 'X-API-Key': alice.apiKey, 'X-API-Token': 'tok_wrong' },
+      { 'X-API-Key': alice.apiKey },
+    ];
+    for (const headers of cases) {
       const { fast, express } = await both(JSON.stringify(BODY), headers);
       expect(fast.status).toBe(401);
       expect(fast.body.error).toEqual(express.body.error);

@@ -1,15 +1,18 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { loadConfig } from '@app/common';
+import { loadConfig, ShutdownState } from '@app/common';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { configureRedirector } from '../apps/redirector/src/configure-redirector';
 import { RedirectorModule } from '../apps/redirector/src/redirector.module';
+import { ShortLinkService } from '@app/shortlinks';
 import { AccountClient } from './support/account-client';
+import { ApiProcess, freePort } from './support/api-process';
 import { createTestApp, TEST_SECRET, TestApp, TestMember } from './support/test-app';
 
 const SHORT_HOST = 'go.sl.test';
@@ -104,6 +107,23 @@ describe('standalone redirector and graceful shutdown', () => {
       expect((await http.get('/docs').set('Host', SHORT_HOST)).status).toBe(404);
       expect((await http.delete(`/${codes[0]}`).set('Host', SHORT_HOST)).status).toBe(405);
 
+      // Once stopping (GracefulShutdown marks the ShutdownState), redirects and pages ask keep-alive clients to close.
+      const keepAlive = (path: string) =>
+        http
+          .get(path)
+          .set('Host', SHORT_HOST)
+          .set('Connection', 'keep-alive')
+          .set('User-Agent', BROWSER_UA)
+          .redirects(0);
+      expect((await keepAlive(`/${codes[0]}`)).headers.connection).toBe('keep-alive');
+      app.get(ShutdownState).begin();
+      const closing = await keepAlive(`/${codes[0]}`);
+      expect(closing.status).toBe(302);
+      expect(closing.headers.connection).toBe('close');
+      const closingMissing = await keepAlive('/ZZZZZZZ');
+      expect(closingMissing.status).toBe(404);
+      expect(closingMissing.headers.connection).toBe('close');
+
       // Nothing is written until the flush: the graceful stop does it.
       const [before] = await app
         .get<DataSource>(getDataSourceToken())
@@ -122,10 +142,10 @@ describe('standalone redirector and graceful shutdown', () => {
       const client = await new AccountClient(t).loginOk(member.member.email);
       const list = await client.get('/account/short-links');
       const byCode = new Map(list.body.short_links.map((link: { code: string }) => [link.code, link]));
-      expect(byCode.get(codes[0])).toMatchObject({ clicks: 5, bot_clicks: 0 });
+      expect(byCode.get(codes[0])).toMatchObject({ clicks: 7, bot_clicks: 0 });
       expect(byCode.get(codes[1])).toMatchObject({ clicks: 0, bot_clicks: 2 });
       const perDay = await client.get('/account/short-links/clicks?days=1');
-      expect(perDay.body.days).toEqual([{ day: new Date().toISOString().slice(0, 10), clicks: 5, bot_clicks: 2 }]);
+      expect(perDay.body.days).toEqual([{ day: new Date().toISOString().slice(0, 10), clicks: 7, bot_clicks: 2 }]);
     } finally {
       await t.close();
     }
@@ -152,4 +172,104 @@ describe('standalone redirector and graceful shutdown', () => {
       await again.close();
     }
   });
+});
+
+/** One redirect request over `agent`: resolves when it is written out, and with its answer. */
+function redirectRequest(agent: Agent, port: number, host: string, code: string, userAgent: string) {
+  let sentResolve!: () => void;
+  const sent = new Promise<void>((done) => (sentResolve = done));
+  const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    const req = get({
+      agent,
+      host: '127.0.0.1',
+      port,
+      path: `/${code}`,
+      headers: { Host: host, 'User-Agent': userAgent },
+    });
+    req.on('finish', sentResolve);
+    req.on('error', reject);
+    req.on('response', (res: IncomingMessage) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    });
+  });
+  return { sent, answered };
+}
+
+/**
+ * The standalone redirector as a real process (`apps/redirector/src/main.ts`), stopped by SIGTERM while many
+ * redirects are in flight on keep-alive connections: every request sent gets its 302, the process exits 0, and
+ * the clicks (only the shutdown flush writes: CLICK_FLUSH_INTERVAL_MS is long) equal the redirects answered.
+ */
+(process.env.DATABASE_URL ? describe : describe.skip)('standalone redirector process: SIGTERM under load', () => {
+  const host = 'sl.sigterm.test';
+  const connections = 100;
+  const warmRounds = 3;
+  const botUa = 'curl/8.5.0';
+  const env = { SHORT_LINK_BASE_URL: `http://${host}`, CLICK_FLUSH_INTERVAL_MS: '300000' };
+
+  it('answers every redirect in flight, exits 0, and writes exactly the clicks it answered', async () => {
+    const t = await createTestApp(env);
+    const agent = new Agent({ keepAlive: true, maxSockets: connections });
+    let redirector: ApiProcess | undefined;
+    try {
+      const { member } = await t.createMember();
+      // Two links clicked during the warm-up, and one per connection that the redirector has not looked up yet
+      // (the requests in flight at the signal wait on the database, not only on the event loop).
+      const targets = Array.from(
+        { length: 2 + connections },
+        (_, i) =>
+          `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(`https://shopee.vn/product/7/${i}`)}&affiliate_id=${AFFILIATE_ID}`,
+      );
+      const codes = [...(await t.app.get(ShortLinkService).shorten(member.id, '', targets)).values()];
+      const port = await freePort();
+      redirector = await ApiProcess.start({
+        script: 'apps/redirector/src/main.ts',
+        env: { ...env, DATABASE_URL: process.env.DATABASE_URL, PORT: String(port), REDIRECTOR_PORT: String(port) },
+      });
+      const expected = new Map(codes.map((code) => [code, { clicks: 0, bots: 0 }]));
+      let sent = 0;
+      // A bot every third request: people and bots are counted apart.
+      const fire = (code: string) => {
+        const bot = sent++ % 3 === 0;
+        const tally = expected.get(code)!;
+        if (bot) tally.bots += 1;
+        else tally.clicks += 1;
+        return redirectRequest(agent, port, host, code, bot ? botUa : BROWSER_UA);
+      };
+
+      // Warm-up: `connections` keep-alive connections opened and reused.
+      for (let round = 0; round < warmRounds; round += 1) {
+        const batch = Array.from({ length: connections }, (_, i) => fire(codes[i % 2]));
+        const answers = await Promise.all(batch.map((request) => request.answered));
+        expect(answers.every((answer) => answer.status === 302 && answer.connection === 'keep-alive')).toBe(true);
+      }
+      const [before] = await t.dataSource.query('SELECT sum(clicks + bot_clicks)::int AS c FROM short_links');
+      expect(before.c).toBe(0);
+
+      // One more request on every connection, and SIGTERM as soon as they are all written out.
+      const wave = codes.slice(2).map((code) => fire(code));
+      await Promise.all(wave.map((request) => request.sent));
+      const exitCode = redirector.stop('SIGTERM');
+      const answers = await Promise.all(wave.map((request) => request.answered));
+      expect(answers.filter((answer) => answer.status !== 302)).toEqual([]);
+      // The signal came while they were in flight (they wait on lookups): those answered after it ask the client
+      // to close its keep-alive connection.
+      expect(answers.filter((answer) => answer.connection === 'close').length).toBeGreaterThan(0);
+      expect(await exitCode).toBe(0);
+      expect(redirector.logs()).not.toMatch(/Shutdown time-out|Shutdown failed|clicks are lost/);
+
+      const rows: Array<{ code: string; clicks: number; bots: number }> = await t.dataSource.query(
+        'SELECT code, clicks::int AS clicks, bot_clicks::int AS bots FROM short_links WHERE code = ANY($1)',
+        [codes],
+      );
+      expect(new Map(rows.map((row) => [row.code, { clicks: row.clicks, bots: row.bots }]))).toEqual(expected);
+      expect(rows.reduce((sum, row) => sum + row.clicks + row.bots, 0)).toBe(sent);
+      expect(sent).toBe(connections * (warmRounds + 1));
+    } finally {
+      agent.destroy();
+      await redirector?.dispose();
+      await t.close();
+    }
+  }, 120_000);
 });

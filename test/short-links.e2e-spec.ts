@@ -158,6 +158,26 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect(row).toEqual({ n: 10_000, d: 10_000 });
     });
 
+    it('refuses, in ShortLinkService itself, any target that is not a marketplace link (nothing is created)', async () => {
+      const service = t.app.get(ShortLinkService);
+      const rows = await countRows();
+      for (const target of [
+        'https://evil.example/x',
+        'https://shopee.vn.evil.example/product/1/2',
+        'https://shopee-vn.com/product/1/2',
+        'https://shopee.vn@evil.example/product/1/2',
+        `https://evil.example/?u=${PRODUCT}`,
+      ]) {
+        await expect(service.shorten(alice.member.id, '', [anRedir(PRODUCT_2), target])).rejects.toMatchObject({
+          code: 'invalid_request',
+          message: 'Only marketplace links can be shortened',
+        });
+      }
+      expect(await countRows()).toBe(rows);
+      // The marketplace link alone is shortened.
+      expect((await service.shorten(alice.member.id, '', [anRedir(PRODUCT_2)])).size).toBe(1);
+    });
+
     it('tries again with a new code when a random code is taken', async () => {
       const taken = codeOf(
         (await convert(alice, { content: PRODUCT, mode: 'own_shortener', affiliate_id: AFFILIATE_ID })).body.items[0]
@@ -293,6 +313,38 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       // ...and cannot see or remove someone else's domain.
       expect((await carolClient.post(`/account/domains/${domain.id}/check`)).status).toBe(404);
       expect((await carolClient.delete(`/account/domains/${domain.id}`)).status).toBe(404);
+    });
+
+    it('answers a flood of unknown Hosts without a query each, and keeps verified domains in memory', async () => {
+      const added = (await proClient.post('/account/domains', { domain: 'flood.pro.example.org' })).body.domain;
+      dns.txt.set('_linkconv.flood.pro.example.org', [added.txt_record.value]);
+      expect((await proClient.post(`/account/domains/${added.id}/check`)).body.domain.status).toBe('verified');
+      await t.dataSource.query(
+        `INSERT INTO short_links (member_id, domain, code, target) VALUES ($1, 'flood.pro.example.org', 'Fld3456', $2)`,
+        [pro.member.id, anRedir('https://shopee.vn/product/9/8')],
+      );
+      expect((await visit('flood.pro.example.org', '/Fld3456')).status).toBe(302);
+
+      const queries = jest.spyOn(t.dataSource, 'query');
+      const started = Date.now();
+      try {
+        for (let batch = 0; batch < 20; batch += 1) {
+          const answers = await Promise.all(
+            Array.from({ length: 50 }, (_, i) => visit(`h${batch * 50 + i}.flood-${batch}.example.net`, '/Fld3456')),
+          );
+          expect(answers.every((answer) => answer.status === 404)).toBe(true);
+        }
+        // At most one reload of the verified domains per UNKNOWN_HOST_RELOAD_MS (5 s), whatever the hosts.
+        expect(queries.mock.calls.length).toBeLessThanOrEqual(1 + Math.floor((Date.now() - started) / 5000));
+        // The verified domain is still known without a query (set loaded less than 60 s ago).
+        const lookup = t.app.get(RedirectLookup);
+        expect(lookup.peekHost('flood.pro.example.org')).toBe(pro.member.id);
+        const calls = queries.mock.calls.length;
+        expect((await visit('flood.pro.example.org', '/Fld3456')).status).toBe(302);
+        expect(queries.mock.calls.length).toBe(calls);
+      } finally {
+        queries.mockRestore();
+      }
     });
 
     it('re-checks periodically: a verified domain whose record is gone fails after three misses and stops serving', async () => {

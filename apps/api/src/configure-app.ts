@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
-import { AccessLog, AppConfig, bodyParsing, GracefulShutdown, requestIdMiddleware, serveFirst } from '@app/common';
+import { AccessLog, AppConfig, bodyParsing, requestIdMiddleware, serveFirst } from '@app/common';
 import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -13,17 +13,13 @@ import { assetsMiddleware, pagesMiddleware } from './pages/pages';
  * JSON body pipeline, the pages, sessions and the OpenAPI docs. Shared by `main.ts` and the e2e tests, so
  * tests run the real thing.
  */
-export function configureApp(
-  app: NestExpressApplication,
-  config: AppConfig,
-  shutdown?: GracefulShutdown,
-): NestExpressApplication {
+export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Partners' convert calls are answered in front of Express by the same units (see ConvertFastPath); the
   // short links (below) come before them.
-  serveFirst(app.getHttpServer(), new ConvertFastPath(app, config, () => shutdown?.isClosing ?? false).middleware);
+  serveFirst(app.getHttpServer(), new ConvertFastPath(app, config).middleware);
   // Single-process mode: short links are answered in front of Express (see the README's Redirector).
   if (config.REDIRECTOR_MOUNT) {
     serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: true }));

@@ -19,3 +19,4 @@ export { AccessLog, loggerModule } from './logging/logger.module';
 export { Clock } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
 export { type FirstMiddleware, serveFirst } from './http/serve-first';
+export { ShutdownState } from './http/shutdown-state';

@@ -1,7 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
-import { ShortLinksModule } from '@app/shortlinks';
+import { ShortLinksModule, ShortLinkTargetPolicy } from '@app/shortlinks';
 import { ConversionService } from './conversion.service';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
@@ -70,4 +70,14 @@ const BUILT_MODES = [
   ],
   exports: [ConversionService, Marketplaces],
 })
-export class ConversionModule {}
+export class ConversionModule implements OnModuleInit {
+  constructor(
+    private readonly targetPolicy: ShortLinkTargetPolicy,
+    private readonly marketplaces: Marketplaces,
+  ) {}
+
+  /** Our short links may only point at links this lib recognises as marketplace links (see ShortLinkService). */
+  onModuleInit(): void {
+    this.targetPolicy.allowOnly((target) => this.marketplaces.identify(target) !== null);
+  }
+}

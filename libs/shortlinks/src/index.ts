@@ -5,6 +5,7 @@ export { ShortLink } from './links/short-link.entity';
 export { ShortLinkClick } from './links/short-link-click.entity';
 export { ShortLinkService, type ClicksPerDay, type ShortLinkView } from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
+export { ShortLinkTargetPolicy, type ShortLinkTargetCheck } from './links/short-link-target-policy';
 export { CustomDomain, type CustomDomainStatus } from './domains/custom-domain.entity';
 export { CustomDomainService, domainView, type CustomDomainView } from './domains/custom-domain.service';
 export { CustomDomainRechecker } from './domains/custom-domain-rechecker';

@@ -20,8 +20,11 @@ export const MAX_CUSTOM_DOMAINS_PER_MEMBER = 5;
 /** The DNS name that proves ownership of a custom domain: `_linkconv.<domain>`. */
 export const TXT_RECORD_PREFIX = '_linkconv.';
 
-/** How long the redirector trusts what it knows about a host (custom domain verified or not), in ms. */
+/** How long the redirector trusts its in-memory set of verified custom domains, in ms. */
 export const HOST_CACHE_TTL_MS = 60_000;
+
+/** A host not in that set reloads it when the set is older than this, in ms (at most one query per period). */
+export const UNKNOWN_HOST_RELOAD_MS = 5_000;
 
 /** How long an unknown code is remembered as unknown, in ms (a code created meanwhile is rare: codes are random). */
 export const MISSING_CODE_TTL_MS = 30_000;

@@ -8,6 +8,7 @@ import { ShortCodeGenerator } from './links/short-code';
 import { ShortLinkClick } from './links/short-link-click.entity';
 import { ShortLink } from './links/short-link.entity';
 import { ShortLinkService } from './links/short-link.service';
+import { ShortLinkTargetPolicy } from './links/short-link-target-policy';
 import { ShortLinkUrls } from './links/short-link-urls';
 import { ClickCounter } from './redirect/click-counter';
 import { RedirectHandler } from './redirect/redirect.handler';
@@ -25,6 +26,7 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
     Clock,
     ShortCodeGenerator,
     ShortLinkUrls,
+    ShortLinkTargetPolicy,
     ShortLinkService,
     ShortLinkRedis,
     RedirectLookup,
@@ -39,6 +41,7 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
   ],
   exports: [
     ShortLinkService,
+    ShortLinkTargetPolicy,
     ShortLinkUrls,
     CustomDomainService,
     RedirectHandler,

@@ -11,6 +11,7 @@ import {
   requestIdMiddleware,
   requestIdOf,
   sendError,
+  ShutdownState,
   tooDeepException,
 } from '@app/common';
 import { ConvertRequestDto } from '@app/conversion';
@@ -95,11 +96,10 @@ export class ConvertFastPath {
   private readonly limitBytes: number;
   private readonly maxDepth: number;
 
-  constructor(
-    app: NestExpressApplication,
-    config: AppConfig,
-    private readonly isClosing: () => boolean = () => false,
-  ) {
+  private readonly shutdown: ShutdownState;
+
+  constructor(app: NestExpressApplication, config: AppConfig) {
+    this.shutdown = app.get(ShutdownState, { strict: false });
     this.express = app.getHttpAdapter().getInstance() as Express;
     this.accessLog = app.get(AccessLog).middleware;
     this.guards = [app.get(IpBanGuard), app.get(ApiCredentialsGuard), app.get(ApiThrottlerGuard)];
@@ -112,7 +112,7 @@ export class ConvertFastPath {
 
   /** Whether this request is one the fast path answers (decided without reading the body). */
   accepts(req: IncomingMessage): boolean {
-    if (req.method !== 'POST' || req.url !== CONVERT_PATH || this.isClosing()) return false;
+    if (req.method !== 'POST' || req.url !== CONVERT_PATH || this.shutdown.closing) return false;
     const headers = req.headers;
     if (headers['x-api-key'] === undefined && headers['x-api-token'] === undefined) return false;
     const type = headers['content-type'];

@@ -2,6 +2,7 @@ import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
+import { ShutdownState } from './shutdown-state';
 
 /** Ways the process can be told to stop. */
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
@@ -9,7 +10,9 @@ const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 /**
  * Graceful shutdown, in the order that loses nothing:
  *   1. stop accepting connections; close idle keep-alive connections; answers still being written ask their
- *      client to close (`Connection: close`), so keep-alive clients move to another instance;
+ *      client to close (`Connection: close`), so keep-alive clients move to another instance: Express answers
+ *      through `middleware`, and whatever answers in front of Express (the redirect handler) through the app's
+ *      `ShutdownState`, which this marks as closing;
  *   2. wait for the in-flight requests (at most `timeoutMs`; then their connections are closed);
  *   3. only then close the app (`app.close()`): usage counters and abuse events are flushed, Redis and the
  *      database closed (Nest's own signal handling would run those hooks before the HTTP server stopped);
@@ -25,11 +28,6 @@ export class GracefulShutdown {
     private readonly onExit: () => void = () => undefined,
   ) {}
 
-  /** True from the moment a stop was asked for. */
-  get isClosing(): boolean {
-    return this.closing;
-  }
-
   /** Middleware to register before every other one: `Connection: close` on answers once shutting down. */
   readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
     if (this.closing) res.setHeader('Connection', 'close');
@@ -44,6 +42,7 @@ export class GracefulShutdown {
   async shutdown(signal: string): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.announce();
     this.logger.log(`${signal}: finishing in-flight requests (up to ${this.timeoutMs} ms), then closing`, 'Shutdown');
     let code = 0;
     try {
@@ -56,6 +55,15 @@ export class GracefulShutdown {
     } finally {
       this.onExit();
       process.exit(code);
+    }
+  }
+
+  /** Tells the app's `ShutdownState` (when it has one: the global ConfigModule provides it). */
+  private announce(): void {
+    try {
+      this.app.get(ShutdownState, { strict: false }).begin();
+    } catch {
+      // An app without the ConfigModule: only the middleware marks its answers.
     }
   }
 

@@ -4,6 +4,7 @@ import { AppException, Clock } from '@app/common';
 import { DataSource } from 'typeorm';
 import { MAX_TARGET_LENGTH, OWN_DOMAIN } from '../shortlinks.constants';
 import { ShortCodeGenerator } from './short-code';
+import { ShortLinkTargetPolicy } from './short-link-target-policy';
 import { ShortLinkUrls } from './short-link-urls';
 
 /** New random codes for the links whose code was taken, before giving up (each retry is one statement). */
@@ -40,15 +41,22 @@ export class ShortLinkService {
     private readonly codes: ShortCodeGenerator,
     private readonly urls: ShortLinkUrls,
     private readonly clock: Clock,
+    private readonly targetPolicy: ShortLinkTargetPolicy,
   ) {}
 
-  /** target → code on `domain` (`OWN_DOMAIN` or a custom domain), for the member. */
+  /**
+   * target → code on `domain` (`OWN_DOMAIN` or a custom domain), for the member. Every target must be an http(s)
+   * URL the `ShortLinkTargetPolicy` allows (a marketplace link), else nothing is created: 400 `invalid_request`.
+   */
   async shorten(memberId: string, domain: string, targets: readonly string[]): Promise<Map<string, string>> {
     const result = new Map<string, string>();
     let missing = [...new Set(targets)];
     for (const target of missing) {
       if (!/^https?:\/\//i.test(target) || target.length > MAX_TARGET_LENGTH) {
         throw new Error('short link targets must be http(s) URLs of at most 2048 characters');
+      }
+      if (!this.targetPolicy.allows(target)) {
+        throw new AppException('invalid_request', 'Only marketplace links can be shortened');
       }
     }
     for (let attempt = 0; attempt < MAX_ATTEMPTS && missing.length > 0; attempt += 1) {

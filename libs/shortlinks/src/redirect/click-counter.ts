@@ -6,6 +6,11 @@ import { DataSource } from 'typeorm';
 const DAY_MS = 86_400_000;
 /** Distinct (link, day) counters kept while the database cannot be written; clicks beyond are dropped (logged). */
 const MAX_PENDING = 200_000;
+/** Writes tried at shutdown before the counts left are given up (and logged), and the first pause between them. */
+const SHUTDOWN_ATTEMPTS = 5;
+const SHUTDOWN_RETRY_MS = 250;
+/** Counters listed one by one in the log line of a shutdown that could not write them. */
+const MAX_LOGGED_LOST = 1000;
 
 interface Pending {
   linkId: string;
@@ -21,7 +26,9 @@ interface Pending {
  * `short_link_clicks`, totals in `short_links`), and `onApplicationShutdown` writes what is left after the HTTP
  * server has closed (so requests finishing during the stop are counted) and before the database closes (the
  * database module is global, so its shutdown hook runs after this one). A failed write keeps the counts for
- * the next flush. Bots (by User-Agent, and every HEAD) are counted apart.
+ * the next flush. At shutdown a failed write is tried again (SHUTDOWN_ATTEMPTS times, pauses doubling, all
+ * within SHUTDOWN_TIMEOUT_MS); what still cannot be written is logged (link ids, days and counts) so it can be
+ * re-applied by hand. Bots (by User-Agent, and every HEAD) are counted apart.
  */
 @Injectable()
 export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
@@ -44,7 +51,16 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush();
+    const deadline = Date.now() + this.config.SHUTDOWN_TIMEOUT_MS;
+    let attempt = 1;
+    for (; ; attempt += 1) {
+      await this.flush();
+      if (this.pending.size === 0) return;
+      const pause = Math.min(SHUTDOWN_RETRY_MS * 2 ** (attempt - 1), deadline - Date.now());
+      if (attempt >= SHUTDOWN_ATTEMPTS || pause <= 0) break;
+      await new Promise((done) => setTimeout(done, pause));
+    }
+    this.logLost(attempt);
   }
 
   /** One click. Synchronous and in memory only. */
@@ -77,6 +93,27 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.write());
     return this.flushing;
+  }
+
+  /** The counters a failed shutdown leaves behind, in one error line (ids and numbers only). */
+  private logLost(attempts: number): void {
+    const entries = [...this.pending.values()];
+    const lost = entries.map((e) => ({
+      link_id: e.linkId,
+      day: new Date(e.day * DAY_MS).toISOString().slice(0, 10),
+      clicks: e.clicks,
+      bot_clicks: e.bots,
+    }));
+    this.logger.error(
+      {
+        lost_clicks: entries.reduce((sum, e) => sum + e.clicks, 0),
+        lost_bot_clicks: entries.reduce((sum, e) => sum + e.bots, 0),
+        counters: lost.slice(0, MAX_LOGGED_LOST),
+        counters_not_listed: Math.max(0, lost.length - MAX_LOGGED_LOST),
+      },
+      `Could not write the click counters at shutdown after ${attempts} attempts: these clicks are lost`,
+    );
+    this.pending = new Map();
   }
 
   private async write(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { AppConfig, serveFirst, ShutdownState } from '@app/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { CODE_SHAPE } from '../shortlinks.constants';
 import { shortBaseOf } from '../links/short-link-urls';
@@ -41,6 +41,7 @@ export class RedirectHandler {
   constructor(
     private readonly lookup: RedirectLookup,
     private readonly clicks: ClickCounter,
+    private readonly shutdown: ShutdownState,
     config: AppConfig,
   ) {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
@@ -55,6 +56,7 @@ export class RedirectHandler {
   }
 
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    this.closeIfStopping(res);
     const host = hostnameOf(req.headers.host);
     const url = req.url ?? '/';
     const query = url.indexOf('?');
@@ -70,7 +72,10 @@ export class RedirectHandler {
     const member = this.lookup.peekHost(host);
     if (member !== undefined) return this.routeHost(req, res, next, host, member, path);
     this.lookup.findHost(host).then(
-      (found) => this.routeHost(req, res, next, host, found, path),
+      (found) => {
+        this.closeIfStopping(res);
+        this.routeHost(req, res, next, host, found, path);
+      },
       // Mounted, a request we cannot place is the api's (which answers its own 503 if the database is down).
       (error: unknown) => (this.mounted ? next() : this.fail(req, res, error)),
     );
@@ -114,28 +119,59 @@ export class RedirectHandler {
     const cached = this.lookup.peek(scope, code);
     if (cached !== undefined) return this.answer(req, res, cached);
     this.lookup.find(scope, code).then(
-      (hit) => this.answer(req, res, hit),
+      (hit) => {
+        this.closeIfStopping(res);
+        this.answer(req, res, hit);
+      },
       (error: unknown) => this.fail(req, res, error),
     );
+  }
+
+  /**
+   * Once the process is stopping (GracefulShutdown), every answer asks the client to close its keep-alive
+   * connection: the headers set here are merged into the `writeHead` of the 302 or of the page. Checked again
+   * after a lookup, for a request that was waiting on the database when the signal came.
+   */
+  private closeIfStopping(res: ServerResponse): void {
+    if (this.shutdown.closing) res.setHeader('Connection', 'close');
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null): void {
     const head = req.method === 'HEAD';
     if (!hit) return sendNotFound(res, head);
-    res.writeHead(302, {
-      Location: hit.target,
-      'Cache-Control': 'private, max-age=90',
-      'Referrer-Policy': 'no-referrer',
-      'Content-Length': '0',
-    });
+    try {
+      res.writeHead(302, {
+        Location: hit.target,
+        'Cache-Control': 'private, max-age=90',
+        'Referrer-Policy': 'no-referrer',
+        'Content-Length': '0',
+      });
+    } catch (error) {
+      // A stored target that is no valid header value (a line break, a character beyond Latin-1): writeHead
+      // throws before anything is sent. The same 404 page as an unknown code, and no click.
+      this.logger.error(
+        { link_id: hit.id, target: withoutQuery(hit.target), error: (error as Error)?.message ?? String(error) },
+        'Short link has a target that cannot be sent as a Location header',
+      );
+      for (const name of res.getHeaderNames()) if (name !== 'connection') res.removeHeader(name);
+      return sendNotFound(res, head);
+    }
     res.end();
     this.clicks.record(hit.id, head || isBotUserAgent(req.headers['user-agent']));
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
     this.logger.error(`Short-link lookup failed: ${(error as Error)?.message ?? String(error)}`);
-    if (!res.headersSent) sendUnavailable(res, req.method === 'HEAD');
+    if (res.headersSent) return;
+    this.closeIfStopping(res);
+    sendUnavailable(res, req.method === 'HEAD');
   }
+}
+
+/** A target for the logs: no query string or fragment (they may carry ids and tokens), at most 200 characters. */
+function withoutQuery(target: string): string {
+  const end = target.search(/[?#]/);
+  return (end === -1 ? target : target.slice(0, end)).slice(0, 200);
 }
 
 /** Custom domains are names with a dot, never IP literals (`localhost` and `127.0.0.1` skip the lookup). */
@@ -167,11 +203,5 @@ export function serveRedirectsFirst(
   server: Server,
   middleware: (req: IncomingMessage, res: ServerResponse, next: Next) => void,
 ): void {
-  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
-  server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
-    middleware(req, res, () => {
-      for (const listener of listeners) listener(req, res);
-    }),
-  );
+  serveFirst(server, middleware);
 }

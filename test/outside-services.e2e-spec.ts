@@ -32,8 +32,43 @@ const RAW_UPSTREAM_WORDS = [
   'Invalid Signature',
   'IllegalAccessToken',
   'Unauthenticated.',
+  'The url is invalid.',
+  'Alias is not available.',
+  'Too Many Requests',
 ];
 const SECRETS = Object.values(FAKE_CREDENTIALS).filter((value) => value.length >= 12);
+
+/**
+ * Collects an app's responses and log lines; `check()` fails when what came since the last check holds a
+ * secret, a raw word of a service's error body or a Shopee signature.
+ */
+class LeakWatch {
+  private readonly responses: string[] = [];
+  private logOffset = 0;
+
+  constructor(
+    private readonly t: TestApp,
+    private readonly secrets: readonly string[],
+  ) {}
+
+  record(res: Response): Response {
+    this.responses.push(res.text);
+    return res;
+  }
+
+  check(): void {
+    const logs = this.t.logs.slice(this.logOffset);
+    this.logOffset += logs.length;
+    const texts = [...this.responses.splice(0), ...logs.split('\n')];
+    const leaks = texts.flatMap((text) => [
+      ...[...this.secrets, ...RAW_UPSTREAM_WORDS]
+        .filter((word) => text.includes(word))
+        .map((word) => `${word}: ${text}`),
+      ...(/Signature=[0-9a-f]{64}/.test(text) ? [`signature: ${text}`] : []),
+    ]);
+    expect(leaks).toEqual([]);
+  }
+}
 
 let serial = 0;
 /** Distinct Shopee product links (each test its own, so the cache of an earlier test does not answer). */
@@ -417,34 +452,84 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
   });
 });
 
-// Its own app (another setting), started once the main one is closed.
+// Its own apps (other settings), each started once the one before is closed.
 describe('Outside services: TinyURL v2', () => {
+  const WRONG_TOKEN = 'tinyurlTokenWRONG0123456789abcdefTINY';
   let fake: FakeOutside;
   beforeAll(async () => {
     fake = await startFakeOutside();
   });
+  beforeEach(() => fake.reset());
   afterAll(() => fake.close());
 
-  it('TinyURL uses its v2 API when TINYURL_API_TOKEN is set', async () => {
-    const other = await createTestApp(outsideEnv(fake, { TINYURL_API_TOKEN: FAKE_CREDENTIALS.tinyurlToken }));
-    try {
-      const member = await other.createMember();
-      const links = shopeeLinks(2);
-      const res = await other.send(
-        other.http
+  /** An app on the v2 API with `token`, its logs captured; what it answers and logs is checked after each test. */
+  function v2App(token: string) {
+    const state: { t?: TestApp; member?: TestMember; watch?: LeakWatch } = {};
+    beforeAll(async () => {
+      state.t = await createTestApp(outsideEnv(fake, { TINYURL_API_TOKEN: token }), { captureLogs: true });
+      state.member = await state.t.createMember();
+      state.watch = new LeakWatch(state.t, [FAKE_CREDENTIALS.tinyurlToken, WRONG_TOKEN]);
+    });
+    afterEach(() => state.watch!.check());
+    afterAll(() => state.t?.close());
+    return async (links: string[]): Promise<Response> => {
+      const { t, member, watch } = state;
+      const res = await t!.send(
+        t!.http
           .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
+          .set('X-API-Key', member!.apiKey)
+          .set('X-API-Token', member!.apiToken)
           .send({ content: links.join(' '), mode: 'ext_shortener_1', affiliate_id: AFFILIATE_ID }),
       );
+      return watch!.record(res);
+    };
+  }
+
+  describe('with its token', () => {
+    const convert = v2App(FAKE_CREDENTIALS.tinyurlToken);
+
+    it('TinyURL uses its v2 API when TINYURL_API_TOKEN is set', async () => {
+      const res = await convert(shopeeLinks(2));
       expect(res.body.summary).toEqual({ total: 2, success: 2, failed: 0 });
       expect(res.body.items[0].output).toMatch(/^https:\/\/tinyurl\.com\/fk/);
       expect(fake.tinyurlApi.requests).toHaveLength(2);
       expect(fake.tinyurlApi.requests[0].headers.authorization).toBe(`Bearer ${FAKE_CREDENTIALS.tinyurlToken}`);
       expect(fake.tinyurl.requests).toHaveLength(0);
-      expect(res.text).not.toContain(FAKE_CREDENTIALS.tinyurlToken);
-    } finally {
-      await other.close();
-    }
+    });
+
+    it.each([
+      ['422 The url is invalid.', 'invalid', 'upstream_rejected'],
+      ['422 Alias is not available.', 'alias_taken', 'upstream_rejected'],
+      ['429', 'rate_limited', 'upstream_rate_limited'],
+      ['5xx', 'server_error', 'upstream_unavailable'],
+    ])('v2 %s (%s) → %s for that link; the others are converted', async (_name, behaviour, code) => {
+      const [good1, bad, good2] = [shopeeLinks(1)[0], shopeeLinks(1, 'BADLINK')[0], shopeeLinks(1)[0]];
+      fake.tinyurlApi.failFor('BADLINK', behaviour);
+      const res = await convert([good1, bad, good2]);
+      expect(res.status).toBe(200);
+      expect(res.body.summary).toEqual({ total: 3, success: 2, failed: 1 });
+      const [first, failedItem, third] = res.body.items;
+      expect(failedItem).toMatchObject({ ok: false, output: null, error: { code } });
+      expect(first.output).toMatch(/^https:\/\/tinyurl\.com\/fk/);
+      expect(third.output).toMatch(/^https:\/\/tinyurl\.com\/fk/);
+      expect(res.body.output).toBe(`${first.output} ${bad} ${third.output}`);
+      expect(fake.tinyurl.requests).toHaveLength(0);
+    });
+  });
+
+  describe('with a wrong token', () => {
+    const convert = v2App(WRONG_TOKEN);
+
+    it('every link fails with invalid_upstream_credentials (401 Unauthenticated.)', async () => {
+      const res = await convert(shopeeLinks(3));
+      expect(res.status).toBe(200);
+      expect(res.body.summary).toEqual({ total: 3, success: 0, failed: 3 });
+      for (const item of res.body.items) {
+        expect(item).toMatchObject({ ok: false, output: null, error: { code: 'invalid_upstream_credentials' } });
+      }
+      expect(res.body.items[0].error.message).toBe("TinyURL refused the service's API token");
+      expect(fake.tinyurlApi.requests.length).toBeGreaterThanOrEqual(1);
+      expect(fake.tinyurlApi.requests[0].headers.authorization).toBe(`Bearer ${WRONG_TOKEN}`);
+    });
   });
 });

@@ -194,6 +194,7 @@ function tinyUrlApi(): FakeProvider {
       if (req.path !== '/create' || req.method !== 'POST')
         return json(404, { data: [], code: 4, errors: ['Not found'] });
       if (!target || behaviour === 'invalid') return json(422, { data: [], code: 5, errors: ['The url is invalid.'] });
+      if (behaviour === 'alias_taken') return json(422, { data: [], code: 5, errors: ['Alias is not available.'] });
       if (behaviour === 'rate_limited') return json(429, { data: [], code: 429, errors: ['Too Many Requests'] });
       const alias = fake.nextCode();
       return json(200, {

@@ -305,6 +305,7 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       await t.app.get(MemberSettingsService).update(carol.member.id, {
         secrets: {
           bitly_token: 'wrong-bitly-token-000000',
+          cuttly_key: 'wrong-cuttly-key-0000000',
           shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
           shopee_app_secret: 'wrong-shopee-secret-0000',
           lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
@@ -315,6 +316,16 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       const bitly = await convert({ content: shopeeLinks(2).join(' '), mode: 'ext_shortener_4' }, carol);
       expect(bitly.body.summary).toEqual({ total: 2, success: 0, failed: 2 });
       for (const item of bitly.body.items) expect(item.error.code).toBe('invalid_upstream_credentials');
+      // Cutt.ly answers a wrong key with HTTP 200 and `url.status` 4.
+      const cuttly = await convert({ content: shopeeLinks(2).join(' '), mode: 'ext_shortener_5' }, carol);
+      expect(cuttly.body.summary).toEqual({ total: 2, success: 0, failed: 2 });
+      for (const item of cuttly.body.items) {
+        expect(item.error).toEqual({
+          code: 'invalid_upstream_credentials',
+          message: 'Cutt.ly refused your API key (check it in your account settings)',
+        });
+      }
+      expect(fake.cuttly.requests[0].query.get('key')).toBe('wrong-cuttly-key-0000000');
       const lazadaLink = `https://www.lazada.vn/products/y-i${700000 + ++serial}.html`;
       const api = await convert({ content: `${shopeeLinks(1)[0]} ${lazadaLink}`, mode: 'marketplace_api' }, carol);
       expect(api.body.items.map((item: { error: { code: string } }) => item.error.code)).toEqual([

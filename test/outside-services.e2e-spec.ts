@@ -7,6 +7,9 @@ import { createTestApp, TestApp, TestMember } from './support/test-app';
 const AFFILIATE_ID = '17345510000';
 const BUDGET_MS = 1500;
 const COOLDOWN_MS = 30_000;
+const MAX_RETRIES = 2;
+/** Calls for a link whose failure is retried every time. */
+const ATTEMPTS = MAX_RETRIES + 1;
 
 /** Settings for every test app here: the fakes, short time-outs, a small budget. */
 const outsideEnv = (fake: FakeOutside, extra: Record<string, string> = {}) => ({
@@ -15,7 +18,7 @@ const outsideEnv = (fake: FakeOutside, extra: Record<string, string> = {}) => ({
   OUTBOUND_TIMEOUT_MS: '400',
   OUTBOUND_REQUEST_BUDGET_MS: String(BUDGET_MS),
   OUTBOUND_RETRY_BASE_MS: '20',
-  OUTBOUND_MAX_RETRIES: '2',
+  OUTBOUND_MAX_RETRIES: String(MAX_RETRIES),
   OUTBOUND_BREAKER_FAILURE_THRESHOLD: '5',
   OUTBOUND_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS),
   ...extra,
@@ -235,40 +238,40 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
   });
 
   describe('documented error shapes become per-item codes; the rest is still converted', () => {
-    const cases: Array<[string, string, () => FakeProvider, string, string]> = [
-      ['TinyURL 400 Error', 'ext_shortener_1', () => fake.tinyurl, 'invalid', 'upstream_rejected'],
-      ['TinyURL 5xx', 'ext_shortener_1', () => fake.tinyurl, 'server_error', 'upstream_unavailable'],
-      ['is.gd errorcode 1', 'ext_shortener_2', () => fake.isgd, 'invalid', 'upstream_rejected'],
-      ['is.gd errorcode 2', 'ext_shortener_2', () => fake.isgd, 'bad_shorturl', 'upstream_rejected'],
-      ['is.gd errorcode 3', 'ext_shortener_2', () => fake.isgd, 'rate_limited', 'upstream_rate_limited'],
-      ['is.gd errorcode 4', 'ext_shortener_2', () => fake.isgd, 'maintenance', 'upstream_unavailable'],
-      ['v.gd errorcode 3', 'ext_shortener_3', () => fake.vgd, 'rate_limited', 'upstream_rate_limited'],
-      ['v.gd connection reset', 'ext_shortener_3', () => fake.vgd, 'reset', 'upstream_unavailable'],
-      ['Bitly INVALID_ARG_LONG_URL', 'ext_shortener_4', () => fake.bitly, 'invalid', 'upstream_rejected'],
-      ['Bitly ALREADY_A_BITLY_LINK', 'ext_shortener_4', () => fake.bitly, 'already_bitly', 'upstream_rejected'],
-      ['Bitly 429 MONTHLY_ENCODE_LIMIT', 'ext_shortener_4', () => fake.bitly, 'rate_limited', 'upstream_rate_limited'],
-      ['Cutt.ly status 1', 'ext_shortener_5', () => fake.cuttly, 'already_cuttly', 'upstream_rejected'],
-      ['Cutt.ly status 2', 'ext_shortener_5', () => fake.cuttly, 'invalid', 'upstream_rejected'],
-      ['Cutt.ly status 3', 'ext_shortener_5', () => fake.cuttly, 'alias_taken', 'upstream_rejected'],
-      ['Cutt.ly status 5', 'ext_shortener_5', () => fake.cuttly, 'invalid_chars', 'upstream_rejected'],
-      ['Cutt.ly status 6', 'ext_shortener_5', () => fake.cuttly, 'blocked', 'upstream_rejected'],
-      ['Cutt.ly 401 auth:false', 'ext_shortener_5', () => fake.cuttly, 'unauthorized', 'invalid_upstream_credentials'],
-      ['Cutt.ly 429', 'ext_shortener_5', () => fake.cuttly, 'rate_limited', 'upstream_rate_limited'],
-      ['Shopee 10000', 'marketplace_api', () => fake.shopee, 'system_error', 'upstream_unavailable'],
-      ['Shopee 10010', 'marketplace_api', () => fake.shopee, 'parse_error', 'upstream_rejected'],
-      ['Shopee 10020', 'marketplace_api', () => fake.shopee, 'auth_error', 'invalid_upstream_credentials'],
-      ['Shopee 10030', 'marketplace_api', () => fake.shopee, 'rate_limited', 'upstream_rate_limited'],
-      ['Shopee 10031', 'marketplace_api', () => fake.shopee, 'access_deny', 'invalid_upstream_credentials'],
-      ['Shopee 10032', 'marketplace_api', () => fake.shopee, 'invalid_affiliate', 'upstream_rejected'],
-      ['Shopee 10033', 'marketplace_api', () => fake.shopee, 'frozen', 'upstream_rejected'],
-      ['Shopee 10034', 'marketplace_api', () => fake.shopee, 'blacklisted', 'upstream_rejected'],
-      ['Shopee 10035', 'marketplace_api', () => fake.shopee, 'no_access', 'invalid_upstream_credentials'],
-      ['Shopee 11000', 'marketplace_api', () => fake.shopee, 'business_error', 'upstream_rejected'],
-      ['Shopee 11001', 'marketplace_api', () => fake.shopee, 'params_error', 'upstream_rejected'],
-      ['Shopee 11002', 'marketplace_api', () => fake.shopee, 'bind_error', 'upstream_rejected'],
+    const cases: Array<[string, string, () => FakeProvider, string, string, number]> = [
+      ['TinyURL 400 Error', 'ext_shortener_1', () => fake.tinyurl, 'invalid', 'upstream_rejected', 1],
+      ['TinyURL 5xx', 'ext_shortener_1', () => fake.tinyurl, 'server_error', 'upstream_unavailable', ATTEMPTS],
+      ['is.gd errorcode 1', 'ext_shortener_2', () => fake.isgd, 'invalid', 'upstream_rejected', 1],
+      ['is.gd errorcode 2', 'ext_shortener_2', () => fake.isgd, 'bad_shorturl', 'upstream_rejected', 1],
+      ['is.gd errorcode 3', 'ext_shortener_2', () => fake.isgd, 'rate_limited', 'upstream_rate_limited', 1],
+      ['is.gd errorcode 4', 'ext_shortener_2', () => fake.isgd, 'maintenance', 'upstream_unavailable', ATTEMPTS],
+      ['v.gd errorcode 3', 'ext_shortener_3', () => fake.vgd, 'rate_limited', 'upstream_rate_limited', 1],
+      ['v.gd connection reset', 'ext_shortener_3', () => fake.vgd, 'reset', 'upstream_unavailable', ATTEMPTS],
+      ['Bitly INVALID_ARG_LONG_URL', 'ext_shortener_4', () => fake.bitly, 'invalid', 'upstream_rejected', 1],
+      ['Bitly ALREADY_A_BITLY_LINK', 'ext_shortener_4', () => fake.bitly, 'already_bitly', 'upstream_rejected', 1],
+      ['Bitly MONTHLY_ENCODE_LIMIT', 'ext_shortener_4', () => fake.bitly, 'rate_limited', 'upstream_rate_limited', 1],
+      ['Cutt.ly status 1', 'ext_shortener_5', () => fake.cuttly, 'already_cuttly', 'upstream_rejected', 1],
+      ['Cutt.ly status 2', 'ext_shortener_5', () => fake.cuttly, 'invalid', 'upstream_rejected', 1],
+      ['Cutt.ly status 3', 'ext_shortener_5', () => fake.cuttly, 'alias_taken', 'upstream_rejected', 1],
+      ['Cutt.ly status 5', 'ext_shortener_5', () => fake.cuttly, 'invalid_chars', 'upstream_rejected', 1],
+      ['Cutt.ly status 6', 'ext_shortener_5', () => fake.cuttly, 'blocked', 'upstream_rejected', 1],
+      ['Cutt.ly auth:false', 'ext_shortener_5', () => fake.cuttly, 'unauthorized', 'invalid_upstream_credentials', 1],
+      ['Cutt.ly 429', 'ext_shortener_5', () => fake.cuttly, 'rate_limited', 'upstream_rate_limited', 1],
+      ['Shopee 10000', 'marketplace_api', () => fake.shopee, 'system_error', 'upstream_unavailable', ATTEMPTS],
+      ['Shopee 10010', 'marketplace_api', () => fake.shopee, 'parse_error', 'upstream_rejected', 1],
+      ['Shopee 10020', 'marketplace_api', () => fake.shopee, 'auth_error', 'invalid_upstream_credentials', 1],
+      ['Shopee 10030', 'marketplace_api', () => fake.shopee, 'rate_limited', 'upstream_rate_limited', 1],
+      ['Shopee 10031', 'marketplace_api', () => fake.shopee, 'access_deny', 'invalid_upstream_credentials', 1],
+      ['Shopee 10032', 'marketplace_api', () => fake.shopee, 'invalid_affiliate', 'upstream_rejected', 1],
+      ['Shopee 10033', 'marketplace_api', () => fake.shopee, 'frozen', 'upstream_rejected', 1],
+      ['Shopee 10034', 'marketplace_api', () => fake.shopee, 'blacklisted', 'upstream_rejected', 1],
+      ['Shopee 10035', 'marketplace_api', () => fake.shopee, 'no_access', 'invalid_upstream_credentials', 1],
+      ['Shopee 11000', 'marketplace_api', () => fake.shopee, 'business_error', 'upstream_rejected', 1],
+      ['Shopee 11001', 'marketplace_api', () => fake.shopee, 'params_error', 'upstream_rejected', 1],
+      ['Shopee 11002', 'marketplace_api', () => fake.shopee, 'bind_error', 'upstream_rejected', 1],
     ];
 
-    it.each(cases)('%s → %s', async (_name, mode, provider, behaviour, code) => {
+    it.each(cases)('%s → %s', async (_name, mode, provider, behaviour, code, calls) => {
       const [good1, bad, good2] = [shopeeLinks(1)[0], shopeeLinks(1, 'BADLINK')[0], shopeeLinks(1)[0]];
       provider().failFor('BADLINK', behaviour);
       const content = `1) ${good1}\n2) ${bad}\n3) ${good2}`;
@@ -281,6 +284,8 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       expect(failedItem.error.message.length).toBeGreaterThan(10);
       expect(first.ok && third.ok).toBe(true);
       expect(res.body.output).toBe(`1) ${first.output}\n2) ${bad}\n3) ${third.output}`);
+      // Retried only when the failure is worth another attempt: then exactly the configured number of attempts.
+      expect(provider().requests.filter((request) => request.target?.includes('BADLINK'))).toHaveLength(calls);
     });
 
     it('Lazada errorInfoList fails that product only; its error envelope fails the batch', async () => {

@@ -193,6 +193,22 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       expect(fake.cuttly.requests[0].query.get('key')).toBe(FAKE_CREDENTIALS.cuttlyKey);
     });
 
+    it("ext_shortener_4 takes Bitly's 200 (the link already exists in the account) like its 201", async () => {
+      const [link] = shopeeLinks(1);
+      const created = await convert({ content: link, mode: 'ext_shortener_4' });
+      // Another member with the same account: not in the cache (it is per member), so Bitly is asked again.
+      const erin = await t.createMember();
+      await t.app
+        .get(MemberSettingsService)
+        .update(erin.member.id, { secrets: { bitly_token: FAKE_CREDENTIALS.bitlyToken } });
+      const existing = await convert({ content: link, mode: 'ext_shortener_4' }, erin);
+      expect(fake.bitly.requests.map((request) => request.status)).toEqual([201, 200]);
+      expect(existing.body.summary).toEqual({ total: 1, success: 1, failed: 0 });
+      expect(existing.body.items[0].output).toMatch(/^https:\/\/bit\.ly\/fk\w+$/);
+      expect(existing.body.items[0].output).toBe(created.body.items[0].output);
+      expect(existing.body.output).toBe(created.body.output);
+    });
+
     it('marketplace_api gets Shopee links (region endpoint, sub ids, signed) and Lazada links (one batch)', async () => {
       const [vn1, vn2] = shopeeLinks(2);
       const [th] = shopeeLinks(1, 'Thai', 'co.th');

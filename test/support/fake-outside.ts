@@ -34,6 +34,8 @@ export interface RecordedRequest {
   body: string;
   /** The long URL / product URL the request was about. */
   target: string | null;
+  /** The HTTP status the fake answered, once it has (null: not yet, hung or reset). */
+  status: number | null;
 }
 
 interface Answer {
@@ -126,6 +128,7 @@ export class FakeProvider {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         target: null,
+        status: null,
       };
       recorded.target = this.targetOf(recorded);
       this.requests.push(recorded);
@@ -148,6 +151,7 @@ export class FakeProvider {
           return;
         }
         if (behaviour === 'server_error') {
+          recorded.status = 503;
           res.writeHead(503, { 'Content-Type': 'text/html' }).end('<html>Service Unavailable</html>');
           return;
         }
@@ -158,6 +162,7 @@ export class FakeProvider {
           return;
         }
         const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+        recorded.status = result.status;
         res
           .writeHead(result.status, { 'Content-Type': result.contentType ?? 'application/json; charset=utf-8' })
           .end(text);

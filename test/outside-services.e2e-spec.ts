@@ -292,6 +292,18 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       ['is.gd errorcode 4', 'ext_shortener_2', () => fake.isgd, 'maintenance', 'upstream_unavailable', ATTEMPTS],
       ['v.gd errorcode 3', 'ext_shortener_3', () => fake.vgd, 'rate_limited', 'upstream_rate_limited', 1],
       ['v.gd connection reset', 'ext_shortener_3', () => fake.vgd, 'reset', 'upstream_unavailable', ATTEMPTS],
+      // The same error bodies with HTTP 200: the errorcode decides, not the status.
+      ['v.gd errorcode 3 (200)', 'ext_shortener_3', () => fake.vgd, 'rate_limited:200', 'upstream_rate_limited', 1],
+      [
+        'v.gd errorcode 4 (200)',
+        'ext_shortener_3',
+        () => fake.vgd,
+        'maintenance:200',
+        'upstream_unavailable',
+        ATTEMPTS,
+      ],
+      ['is.gd errorcode 1 (200)', 'ext_shortener_2', () => fake.isgd, 'invalid:200', 'upstream_rejected', 1],
+      ['is.gd errorcode 2 (200)', 'ext_shortener_2', () => fake.isgd, 'bad_shorturl:200', 'upstream_rejected', 1],
       ['Bitly INVALID_ARG_LONG_URL', 'ext_shortener_4', () => fake.bitly, 'invalid', 'upstream_rejected', 1],
       ['Bitly ALREADY_A_BITLY_LINK', 'ext_shortener_4', () => fake.bitly, 'already_bitly', 'upstream_rejected', 1],
       ['Bitly MONTHLY_ENCODE_LIMIT', 'ext_shortener_4', () => fake.bitly, 'rate_limited', 'upstream_rate_limited', 1],

@@ -220,7 +220,10 @@ function tinyUrlApi(): FakeProvider {
   return fake;
 }
 
-/** is.gd and v.gd: `create.php?format=json&url=` → `{shorturl}` or `{errorcode, errormessage}`. */
+/**
+ * is.gd and v.gd: `create.php?format=json&url=` → `{shorturl}` or `{errorcode, errormessage}`, with HTTP 400, 502
+ * or 503; a behaviour ending in `:200` (`rate_limited:200`) answers the same error body with HTTP 200.
+ */
 function isGd(name: 'isgd' | 'vgd', host: string): FakeProvider {
   const fake: FakeProvider = new FakeProvider(
     name,
@@ -229,13 +232,14 @@ function isGd(name: 'isgd' | 'vgd', host: string): FakeProvider {
       if (req.path !== '/create.php' || req.query.get('format') !== 'json') {
         return { status: 400, body: 'Error: Please specify a URL to shorten.', contentType: 'text/plain' };
       }
-      const error = (code: number, message: string, status = 200) =>
-        json(status, { errorcode: code, errormessage: message });
-      if (!target || behaviour === 'invalid') return error(1, 'Please specify a valid URL to shorten.', 400);
-      if (behaviour === 'bad_shorturl') return error(2, 'Short URLs must be at least 5 characters long', 400);
-      if (behaviour === 'rate_limited')
+      const [kind, forcedStatus] = behaviour.split(':');
+      const error = (code: number, message: string, status: number) =>
+        json(forcedStatus ? Number(forcedStatus) : status, { errorcode: code, errormessage: message });
+      if (!target || kind === 'invalid') return error(1, 'Please specify a valid URL to shorten.', 400);
+      if (kind === 'bad_shorturl') return error(2, 'Short URLs must be at least 5 characters long', 400);
+      if (kind === 'rate_limited')
         return error(3, 'Rate limit exceeded - please wait 1 minute before trying again', 502);
-      if (behaviour === 'maintenance') return error(4, 'Error, database insert failed', 503);
+      if (kind === 'maintenance') return error(4, 'Error, database insert failed', 503);
       return json(200, { shorturl: `https://${host}/${fake.nextCode()}` });
     },
   );

@@ -107,7 +107,8 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
     fake = await startFakeOutside();
     t = await createTestApp(outsideEnv(fake), { captureLogs: true });
     watch = new LeakWatch(t, SECRETS);
-    alice = await t.createMember();
+    // Pro: this file sends more converts in a minute than a free key may.
+    alice = await t.createMember({ plan: 'pro' });
     bob = await t.createMember();
     await t.app.get(MemberSettingsService).update(alice.member.id, {
       secrets: {
@@ -291,6 +292,7 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       ['is.gd errorcode 3', 'ext_shortener_2', () => fake.isgd, 'rate_limited', 'upstream_rate_limited', 1],
       ['is.gd errorcode 4', 'ext_shortener_2', () => fake.isgd, 'maintenance', 'upstream_unavailable', ATTEMPTS],
       ['v.gd errorcode 3', 'ext_shortener_3', () => fake.vgd, 'rate_limited', 'upstream_rate_limited', 1],
+      ['v.gd 5xx', 'ext_shortener_3', () => fake.vgd, 'server_error', 'upstream_unavailable', ATTEMPTS],
       ['v.gd connection reset', 'ext_shortener_3', () => fake.vgd, 'reset', 'upstream_unavailable', ATTEMPTS],
       // The same error bodies with HTTP 200: the errorcode decides, not the status.
       ['v.gd errorcode 3 (200)', 'ext_shortener_3', () => fake.vgd, 'rate_limited:200', 'upstream_rate_limited', 1],
@@ -307,6 +309,7 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       ['Bitly INVALID_ARG_LONG_URL', 'ext_shortener_4', () => fake.bitly, 'invalid', 'upstream_rejected', 1],
       ['Bitly ALREADY_A_BITLY_LINK', 'ext_shortener_4', () => fake.bitly, 'already_bitly', 'upstream_rejected', 1],
       ['Bitly MONTHLY_ENCODE_LIMIT', 'ext_shortener_4', () => fake.bitly, 'rate_limited', 'upstream_rate_limited', 1],
+      ['Bitly 5xx', 'ext_shortener_4', () => fake.bitly, 'server_error', 'upstream_unavailable', ATTEMPTS],
       ['Cutt.ly status 1', 'ext_shortener_5', () => fake.cuttly, 'already_cuttly', 'upstream_rejected', 1],
       ['Cutt.ly status 2', 'ext_shortener_5', () => fake.cuttly, 'invalid', 'upstream_rejected', 1],
       ['Cutt.ly status 3', 'ext_shortener_5', () => fake.cuttly, 'alias_taken', 'upstream_rejected', 1],
@@ -314,6 +317,8 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       ['Cutt.ly status 6', 'ext_shortener_5', () => fake.cuttly, 'blocked', 'upstream_rejected', 1],
       ['Cutt.ly auth:false', 'ext_shortener_5', () => fake.cuttly, 'unauthorized', 'invalid_upstream_credentials', 1],
       ['Cutt.ly 429', 'ext_shortener_5', () => fake.cuttly, 'rate_limited', 'upstream_rate_limited', 1],
+      ['Cutt.ly status 8', 'ext_shortener_5', () => fake.cuttly, 'plan_limit', 'upstream_rate_limited', 1],
+      ['Cutt.ly 5xx', 'ext_shortener_5', () => fake.cuttly, 'server_error', 'upstream_unavailable', ATTEMPTS],
       ['Shopee 10000', 'marketplace_api', () => fake.shopee, 'system_error', 'upstream_unavailable', ATTEMPTS],
       ['Shopee 10010', 'marketplace_api', () => fake.shopee, 'parse_error', 'upstream_rejected', 1],
       ['Shopee 10020', 'marketplace_api', () => fake.shopee, 'auth_error', 'invalid_upstream_credentials', 1],
@@ -326,6 +331,7 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       ['Shopee 11000', 'marketplace_api', () => fake.shopee, 'business_error', 'upstream_rejected', 1],
       ['Shopee 11001', 'marketplace_api', () => fake.shopee, 'params_error', 'upstream_rejected', 1],
       ['Shopee 11002', 'marketplace_api', () => fake.shopee, 'bind_error', 'upstream_rejected', 1],
+      ['Shopee HTTP 5xx', 'marketplace_api', () => fake.shopee, 'server_error', 'upstream_unavailable', ATTEMPTS],
     ];
 
     it.each(cases)('%s → %s', async (_name, mode, provider, behaviour, code, calls) => {
@@ -360,6 +366,16 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       });
       expect(limited.body.summary).toEqual({ total: 2, success: 1, failed: 1 });
       expect(limited.body.items[0]).toMatchObject({ ok: false, error: { code: 'upstream_rate_limited' } });
+
+      fake.lazada.reset();
+      fake.lazada.behaviour = 'system_error';
+      const failing = await convert({
+        content: `https://www.lazada.vn/products/w-i${700000 + ++serial}.html`,
+        mode: 'marketplace_api',
+      });
+      expect(failing.body.items[0]).toMatchObject({ ok: false, error: { code: 'upstream_unavailable' } });
+      // InternalError is retried: the batch was sent once and then once per retry.
+      expect(fake.lazada.requests).toHaveLength(ATTEMPTS);
     });
 
     it('refused member credentials fail every link with invalid_upstream_credentials', async () => {

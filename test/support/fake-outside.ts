@@ -307,6 +307,7 @@ function cuttlyFake(): FakeProvider {
         alias_taken: 3,
         invalid_chars: 5,
         blocked: 6,
+        plan_limit: 8,
       };
       if (!target) return json(200, { url: { status: 2 } });
       if (status[behaviour]) return json(200, { url: { status: status[behaviour] } });

@@ -34,6 +34,8 @@ export interface RecordedRequest {
   body: string;
   /** The long URL / product URL the request was about. */
   target: string | null;
+  /** The HTTP status the fake answered, once it has (null: not yet, hung or reset). */
+  status: number | null;
 }
 
 interface Answer {
@@ -126,6 +128,7 @@ export class FakeProvider {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         target: null,
+        status: null,
       };
       recorded.target = this.targetOf(recorded);
       this.requests.push(recorded);
@@ -148,6 +151,7 @@ export class FakeProvider {
           return;
         }
         if (behaviour === 'server_error') {
+          recorded.status = 503;
           res.writeHead(503, { 'Content-Type': 'text/html' }).end('<html>Service Unavailable</html>');
           return;
         }
@@ -158,6 +162,7 @@ export class FakeProvider {
           return;
         }
         const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+        recorded.status = result.status;
         res
           .writeHead(result.status, { 'Content-Type': result.contentType ?? 'application/json; charset=utf-8' })
           .end(text);
@@ -194,6 +199,7 @@ function tinyUrlApi(): FakeProvider {
       if (req.path !== '/create' || req.method !== 'POST')
         return json(404, { data: [], code: 4, errors: ['Not found'] });
       if (!target || behaviour === 'invalid') return json(422, { data: [], code: 5, errors: ['The url is invalid.'] });
+      if (behaviour === 'alias_taken') return json(422, { data: [], code: 5, errors: ['Alias is not available.'] });
       if (behaviour === 'rate_limited') return json(429, { data: [], code: 429, errors: ['Too Many Requests'] });
       const alias = fake.nextCode();
       return json(200, {
@@ -214,7 +220,10 @@ function tinyUrlApi(): FakeProvider {
   return fake;
 }
 
-/** is.gd and v.gd: `create.php?format=json&url=` → `{shorturl}` or `{errorcode, errormessage}`. */
+/**
+ * is.gd and v.gd: `create.php?format=json&url=` → `{shorturl}` or `{errorcode, errormessage}`, with HTTP 400, 502
+ * or 503; a behaviour ending in `:200` (`rate_limited:200`) answers the same error body with HTTP 200.
+ */
 function isGd(name: 'isgd' | 'vgd', host: string): FakeProvider {
   const fake: FakeProvider = new FakeProvider(
     name,
@@ -223,13 +232,14 @@ function isGd(name: 'isgd' | 'vgd', host: string): FakeProvider {
       if (req.path !== '/create.php' || req.query.get('format') !== 'json') {
         return { status: 400, body: 'Error: Please specify a URL to shorten.', contentType: 'text/plain' };
       }
-      const error = (code: number, message: string, status = 200) =>
-        json(status, { errorcode: code, errormessage: message });
-      if (!target || behaviour === 'invalid') return error(1, 'Please specify a valid URL to shorten.', 400);
-      if (behaviour === 'bad_shorturl') return error(2, 'Short URLs must be at least 5 characters long', 400);
-      if (behaviour === 'rate_limited')
+      const [kind, forcedStatus] = behaviour.split(':');
+      const error = (code: number, message: string, status: number) =>
+        json(forcedStatus ? Number(forcedStatus) : status, { errorcode: code, errormessage: message });
+      if (!target || kind === 'invalid') return error(1, 'Please specify a valid URL to shorten.', 400);
+      if (kind === 'bad_shorturl') return error(2, 'Short URLs must be at least 5 characters long', 400);
+      if (kind === 'rate_limited')
         return error(3, 'Rate limit exceeded - please wait 1 minute before trying again', 502);
-      if (behaviour === 'maintenance') return error(4, 'Error, database insert failed', 503);
+      if (kind === 'maintenance') return error(4, 'Error, database insert failed', 503);
       return json(200, { shorturl: `https://${host}/${fake.nextCode()}` });
     },
   );
@@ -297,6 +307,7 @@ function cuttlyFake(): FakeProvider {
         alias_taken: 3,
         invalid_chars: 5,
         blocked: 6,
+        plan_limit: 8,
       };
       if (!target) return json(200, { url: { status: 2 } });
       if (status[behaviour]) return json(200, { url: { status: status[behaviour] } });

@@ -2,8 +2,10 @@
  * `npm run soak`: a bounded mixed load against the api (a real process, as in `npm run bench`) with its memory
  * sampled, that fails on any error or on memory growth.
  *
- * The mix, spread over SOAK_CONNECTIONS concurrent loops: convert in every mode built locally (`affiliate`,
- * `link_goc`) with texts of 1, 5 and 50 links, `GET /api/limits`, and account reads (`GET /account` with a
+ * The mix, spread over SOAK_CONNECTIONS concurrent loops: convert in every mode that needs no outside service
+ * (`affiliate`, `link_goc`, `own_shortener`; `custom_domain_shortener` is the same work on another host) with
+ * texts of 1, 5 and 50 links, redirects of our short links (`GET /<code>` on the short host, answered by the
+ * api's mounted redirector, clicks counted), `GET /api/limits`, and account reads (`GET /account` with a
  * logged-in session). Every SOAK_SAMPLE_SECONDS the api's live heap is read after a full garbage collection
  * (bench/lib/memory-probe.js, over IPC), with its resident memory (RSS) for the record.
  *
@@ -13,6 +15,8 @@
  * DATABASE_URL / REDIS_URL / API_ENTRY as for the bench.
  */
 import { performance } from 'node:perf_hooks';
+import { request as undiciRequest } from 'undici';
+import { BROWSER_UA, REDIRECT_HOST } from './redirect/load';
 import { BenchContext } from './lib/context';
 import { printTable, round, Row, writeResult } from './lib/report';
 import { dealText } from './lib/texts';
@@ -56,7 +60,16 @@ async function login(base: string, email: string, password: string): Promise<str
 
 interface Kind {
   name: string;
-  request: () => Promise<Response>;
+  /** Sends one request and reads its answer to the end; resolves to the status. */
+  request: () => Promise<number>;
+  /** The status every answer must have. */
+  expect: number;
+}
+
+async function statusOf(pending: Promise<Response>): Promise<number> {
+  const res = await pending;
+  await res.arrayBuffer();
+  return res.status;
 }
 
 async function main(): Promise<void> {
@@ -71,30 +84,58 @@ async function main(): Promise<void> {
     const credentials = { 'x-api-key': member.apiKey, 'x-api-token': member.apiToken };
     const convert = (mode: string, links: number): Kind => {
       const body = JSON.stringify({ mode, affiliate_id: '17345510000', sub_ids: ['soak'], content: dealText(links) });
-      return {
-        name: `convert ${mode} ${links}`,
-        request: () =>
-          fetch(`${api.url}/api/convert`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...credentials },
-            body,
-            signal: AbortSignal.timeout(10_000),
-          }),
-      };
+      const send = () =>
+        fetch(`${api.url}/api/convert`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...credentials },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+      return { name: `convert ${mode} ${links}`, request: () => statusOf(send()), expect: 200 };
+    };
+    // The short links the redirects follow: the 50-link text converted once in own_shortener mode.
+    const made = await fetch(`${api.url}/api/convert`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...credentials },
+      body: JSON.stringify({ mode: 'own_shortener', affiliate_id: '1', content: dealText(50) }),
+    });
+    const shortened = (await made.json()) as { items?: Array<{ output: string | null }> };
+    const codes = (shortened.items ?? []).map((item) => new URL(item.output ?? 'http://x/').pathname);
+    if (codes.length === 0 || codes.some((path) => path === '/')) throw new Error('The soak could not make its short links');
+    let nextCode = 0;
+    const redirect = async () => {
+      const path = codes[nextCode++ % codes.length];
+      const res = await undiciRequest(`${api.url}${path}`, {
+        headers: { host: REDIRECT_HOST, 'user-agent': BROWSER_UA },
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.body.dump();
+      return res.statusCode;
     };
     const kinds: Kind[] = [
-      ...['affiliate', 'link_goc'].flatMap((mode) => [convert(mode, 1), convert(mode, 5), convert(mode, 50)]),
+      ...['affiliate', 'link_goc', 'own_shortener'].flatMap((mode) => [
+        convert(mode, 1),
+        convert(mode, 5),
+        convert(mode, 50),
+      ]),
+      { name: 'redirect', request: redirect, expect: 302 },
+      { name: 'redirect', request: redirect, expect: 302 },
       {
         name: 'limits',
-        request: () => fetch(`${api.url}/api/limits`, { headers: credentials, signal: AbortSignal.timeout(10_000) }),
+        request: () =>
+          statusOf(fetch(`${api.url}/api/limits`, { headers: credentials, signal: AbortSignal.timeout(10_000) })),
+        expect: 200,
       },
       {
         name: 'account',
         request: () =>
-          fetch(`${api.url}/account`, {
-            headers: { accept: 'application/json', cookie },
-            signal: AbortSignal.timeout(10_000),
-          }),
+          statusOf(
+            fetch(`${api.url}/account`, {
+              headers: { accept: 'application/json', cookie },
+              signal: AbortSignal.timeout(10_000),
+            }),
+          ),
+        expect: 200,
       },
     ];
 
@@ -114,13 +155,12 @@ async function main(): Promise<void> {
         const kind = kinds[i % kinds.length];
         const at = performance.now();
         try {
-          const res = await kind.request();
-          await res.arrayBuffer();
+          const status = await kind.request();
           latencies.push(performance.now() - at);
-          if (res.status === 200) counts.get(kind.name)!.ok += 1;
+          if (status === kind.expect) counts.get(kind.name)!.ok += 1;
           else {
             counts.get(kind.name)!.failed += 1;
-            if (failures.length < 20) failures.push(`${kind.name}: HTTP ${res.status}`);
+            if (failures.length < 20) failures.push(`${kind.name}: HTTP ${status}`);
           }
         } catch (error) {
           counts.get(kind.name)!.failed += 1;

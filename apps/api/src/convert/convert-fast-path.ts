@@ -173,7 +173,7 @@ export class ConvertFastPath {
       res.end(json);
     } catch (error) {
       const requestId = requestIdOf(req);
-      sendError(res, exceptionForClient(error, requestId), requestId);
+      sendError(res, exceptionForClient(error, req), requestId);
     }
   }
 }

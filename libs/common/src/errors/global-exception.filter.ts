@@ -7,15 +7,24 @@ import { toAppException } from './to-app-exception';
 
 const logger = new Logger('GlobalExceptionFilter');
 
+/** The request's own logger (pino-http's `req.log`, set by the access log), when it has one. */
+interface RequestWithLog {
+  log?: { error(object: object, message: string): void };
+}
+
 /**
  * Anything thrown while handling a request, as the `AppException` the client gets. The ones that are our
  * fault or the database's (`internal_error`, `unavailable`) are logged with the original error (its SQL
- * parameters stripped by the log serializer); the client only ever sees the generic message.
+ * parameters stripped by the log serializer), on the request's logger (the line carries the request); the
+ * client only ever sees the generic message.
  */
-export function exceptionForClient(error: unknown, requestId: string): AppException {
+export function exceptionForClient(error: unknown, req: object): AppException {
   const exception = toAppException(error);
   if (exception.code === 'internal_error' || exception.code === 'unavailable') {
-    logger.error({ err: error, requestId }, `Request failed: ${exception.code}`);
+    const line = { err: error, requestId: requestIdOf(req as Request), context: 'GlobalExceptionFilter' };
+    const log = (req as RequestWithLog).log;
+    if (log) log.error(line, `Request failed: ${exception.code}`);
+    else logger.error(line, `Request failed: ${exception.code}`);
   }
   return exception;
 }
@@ -28,6 +37,6 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const requestId = requestIdOf(req);
-    sendError(res, exceptionForClient(error, requestId), requestId);
+    sendError(res, exceptionForClient(error, req), requestId);
   }
 }

@@ -76,7 +76,7 @@ export function pinoHttpOptions(): Options {
  * The app's loggers: `root` (JSON lines, secrets redacted) for everything the app logs, and `middleware`
  * (pino-http) that writes the access line of a request, to the same destination. The access line is built
  * only from the whitelisted fields of `pinoHttpOptions` (no header, no body, secret query values replaced),
- * so it needs no redaction pass, which would cost every request a walk over the line. The access log is
+ * so it needs no wildcard redaction pass, which would cost every request a walk over the line. The access log is
  * applied first on every request, by Express (`configureApp`) and by the paths answered in front of it, so
  * every answer, a body the parser refuses included, has its line.
  */
@@ -88,7 +88,14 @@ export class AccessLog {
     const serializers = { err: serializeError };
     const redact = { paths: REDACTED_PATHS, censor: '[Redacted]' };
     this.root = destination ? pino({ level, redact, serializers }, destination) : pino({ level, redact, serializers });
-    const access = destination ? pino({ level, serializers }, destination) : pino({ level, serializers });
+    // Errors logged on a request's logger (`req.log`) keep their secret fields redacted: exact paths under
+    // `err`, cheap to check on a line that has none.
+    const accessRedact = {
+      paths: REDACTED_PATHS.filter((path) => path.startsWith('*.')).map((path) => `err${path.slice(1)}`),
+      censor: '[Redacted]',
+    };
+    const accessOptions = { level, serializers, redact: accessRedact };
+    const access = destination ? pino(accessOptions, destination) : pino(accessOptions);
     this.middleware = pinoHttp({ ...pinoHttpOptions(), logger: access });
   }
 }

@@ -136,6 +136,14 @@ describe('marketplace corpus', () => {
     expect(resolver.calls).toHaveLength(1);
   });
 
+  it('fetches only the short links of the corpus, never a foreign affiliate link', async () => {
+    const { service, resolver } = conversionService();
+    for (const corpusCase of CORPUS) await convert(service, corpusCase.text, 'link_goc');
+    const fetched = new Set(resolver.calls.map((call) => call.shortUrl));
+    expect([...fetched].filter((shortUrl) => !(shortUrl in CORPUS_SHORT_LINKS))).toEqual([]);
+    expect(fetched.size).toBeGreaterThan(10);
+  });
+
   it('does not resolve short links for a mode that is not built', async () => {
     const { service, resolver } = conversionService();
     const result = await convert(service, 'https://s.shopee.vn/8pZnE3uF0k', 'ext_shortener_1');

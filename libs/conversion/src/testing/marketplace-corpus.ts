@@ -296,6 +296,25 @@ export const CORPUS: CorpusCase[] = [
     items: [shopee('https://shopee.vn/Ao-i.1.2?a=1&amp;b=2', 'https://shopee.vn/Ao-i.1.2')],
   },
   {
+    name: 'Shopee foreign an_redir in an href, origin_link after &amp; (re-affiliated, never fetched)',
+    text: `<a href="https://s.shopee.vn/an_redir?affiliate_id=1&amp;origin_link=${enc(HOODIE)}">Áo</a>`,
+    items: [shopee(`https://s.shopee.vn/an_redir?affiliate_id=1&amp;origin_link=${enc(HOODIE)}`, HOODIE)],
+  },
+  one(
+    'Shopee voucher signature after &amp; kept',
+    shopee(
+      'https://shopee.vn/Ao-i.1.2?gads_t_sig=X&amp;encrypted_payload=Y',
+      'https://shopee.vn/Ao-i.1.2?gads_t_sig=X&encrypted_payload=Y',
+    ),
+  ),
+  one(
+    'Shopee search with &amp; and &#38; (the canonical link has plain &)',
+    shopee(
+      'https://shopee.vn/search?keyword=ao&amp;page=2&#38;sortBy=sales&#x26;utm_source=an_1',
+      'https://shopee.vn/search?keyword=ao&page=2&sortBy=sales',
+    ),
+  ),
+  {
     name: 'Shopee links glued to Vietnamese text and punctuation',
     text: 'Mua ngay:https://shopee.vn/Ao-i.1.2!!! (https://shopee.vn/Quan-i.3.4) giá sốc…https://shopee.vn/Giay-i.5.6…',
     items: [
@@ -379,6 +398,16 @@ export const CORPUS: CorpusCase[] = [
       ),
     ],
   },
+  {
+    name: 'Lazada foreign master link in an href, url after &amp; (read, never fetched)',
+    text: '<a href="https://c.lazada.vn/t/c.abc?sub_aff_id=x&amp;url=https%3A%2F%2Fwww.lazada.vn%2Fproducts%2Fx-i1-s2.html">Deal</a>',
+    items: [
+      lazada(
+        'https://c.lazada.vn/t/c.abc?sub_aff_id=x&amp;url=https%3A%2F%2Fwww.lazada.vn%2Fproducts%2Fx-i1-s2.html',
+        'https://www.lazada.vn/products/x-i1-s2.html',
+      ),
+    ],
+  },
   one(
     'Lazada promotion master link without url (resolved)',
     lazada('https://c.lazada.vn/t/c.ABCDE?subId1=1&subId2=testuser', LAZADA_SHIRT),
@@ -428,6 +457,13 @@ export const CORPUS: CorpusCase[] = [
     tiktok(
       'https://www.tiktok.com/shop/vn/pdp/%C4%91am-thiet-ke-form-xoe-co-dan-nhieu-mau-thich-hop-%C4%91i-choi-lam-viec/1732826020155524663',
       'https://www.tiktok.com/shop/vn/pdp/%C4%91am-thiet-ke-form-xoe-co-dan-nhieu-mau-thich-hop-%C4%91i-choi-lam-viec/1732826020155524663',
+    ),
+  ),
+  one(
+    'TikTok /view/product/<id> with region after &amp;',
+    tiktok(
+      'https://www.tiktok.com/view/product/1731?local=en&amp;region=TH',
+      'https://www.tiktok.com/view/product/1731?region=TH',
     ),
   ),
   one(
@@ -487,6 +523,20 @@ export const CORPUS: CorpusCase[] = [
       `https://ti.ki/lLoCiS7e/OR60D8CM?TIKI_URI=${enc('https://tiki.vn/apple-iphone-13-hang-chinh-hang-p184059211.html?spid=123547403')}&utm_term=TAPO.TIKI`,
       'https://tiki.vn/apple-iphone-13-hang-chinh-hang-p184059211.html?spid=123547403',
     ),
+  ),
+  {
+    name: 'Tiki foreign TAP link in an href, TIKI_URI after &amp; (re-affiliated, never fetched)',
+    text: `<a href="https://ti.ki/Pub/CAMP?utm_term=TAPO.TIKI&amp;TIKI_URI=${enc('https://tiki.vn/x-p1.html?spid=5')}">Tiki</a>`,
+    items: [
+      tiki(
+        `https://ti.ki/Pub/CAMP?utm_term=TAPO.TIKI&amp;TIKI_URI=${enc('https://tiki.vn/x-p1.html?spid=5')}`,
+        'https://tiki.vn/x-p1.html?spid=5',
+      ),
+    ],
+  },
+  one(
+    'Tiki spid after &amp; kept',
+    tiki('https://tiki.vn/x-p1.html?src=a&amp;spid=5', 'https://tiki.vn/x-p1.html?spid=5'),
   ),
   one(
     'Tiki TAP link with a raw TIKI_URI to a promotion (idx:12725789586)',

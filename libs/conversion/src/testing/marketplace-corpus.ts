@@ -356,6 +356,14 @@ export const CORPUS: CorpusCase[] = [
       'https://www.lazada.vn/products/i255675772-s14883705485.html',
     ),
   ),
+  one(
+    'Lazada /i<item>.html at the site root (marketplaces.md 1.3)',
+    lazada('https://www.lazada.vn/i123.html', 'https://www.lazada.vn/products/i123.html'),
+  ),
+  one(
+    'Lazada /i<item>-s<sku>.html at the site root',
+    lazada('https://www.lazada.vn/i123-s456.html?spm=a2o4n', 'https://www.lazada.vn/products/i123-s456.html'),
+  ),
   {
     name: 'Lazada scheme-less /i<item>.html (idx:55554963070)',
     text: 'Lazada: lazada.vn/products/example-i123456789.html nhé',

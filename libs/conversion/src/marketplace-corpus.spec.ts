@@ -69,6 +69,8 @@ describe('marketplace corpus', () => {
       );
       for (const item of result.items) expect(corpusCase.text.slice(item.start, item.end)).toBe(item.input);
       expect(result.summary.total).toBe(corpusCase.items.length);
+      if (mode === 'link_goc' && corpusCase.linkGocText !== undefined)
+        expect(result.output).toBe(corpusCase.linkGocText);
     });
   });
 

@@ -31,6 +31,8 @@ export interface CorpusCase {
   name: string;
   text: string;
   items: CorpusItem[];
+  /** The whole `output` in `link_goc` mode, where the case is about the text around the links. */
+  linkGocText?: string;
 }
 
 const enc = encodeURIComponent;
@@ -92,6 +94,8 @@ export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: Res
   'https://shp.ee/abc123': 'https://sv.shopee.vn/share-video/NzA1NjQ?smtt=1',
   'https://s.shopee.vn/Expired1': 'https://shopee.vn/?utm_source=an_1',
   'https://s.shopee.vn/Dead404': { failure: 'http_status' },
+  // The code read from `…/8pZnE3uF0kGiảm`: no such code.
+  'https://s.shopee.vn/8pZnE3uF0kGi': { failure: 'http_status' },
   'https://s.shopee.vn/Evil1': { failure: 'redirect_off_marketplace' },
   'https://s.shopee.vn/ViaRedir':
     'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F111%2F222&affiliate_id=999&sub_id=x',
@@ -322,6 +326,40 @@ export const CORPUS: CorpusCase[] = [
       shopee('https://shopee.vn/Quan-i.3.4', 'https://shopee.vn/Quan-i.3.4'),
       shopee('https://shopee.vn/Giay-i.5.6', 'https://shopee.vn/Giay-i.5.6'),
     ],
+  },
+  {
+    name: 'Shopee product link glued to a Vietnamese word (ends after the item id)',
+    text: 'Áo https://m.shopee.vn/Ao-i.1.2giá 100k',
+    items: [shopee('https://m.shopee.vn/Ao-i.1.2', 'https://shopee.vn/Ao-i.1.2')],
+    linkGocText: 'Áo https://shopee.vn/Ao-i.1.2giá 100k',
+  },
+  {
+    name: 'Shopee product link glued to a comma and a word',
+    text: 'Áo https://m.shopee.vn/Ao-i.1.2,giá 100k',
+    items: [shopee('https://m.shopee.vn/Ao-i.1.2', 'https://shopee.vn/Ao-i.1.2')],
+    linkGocText: 'Áo https://shopee.vn/Ao-i.1.2,giá 100k',
+  },
+  {
+    name: 'Shopee raw Vietnamese slug glued to a word after the ids',
+    text: 'shopee.vn/Áo-thun-i.88201679.1793284627Giảm 50%',
+    items: [shopee('shopee.vn/Áo-thun-i.88201679.1793284627', 'https://shopee.vn/%C3%81o-thun-i.88201679.1793284627')],
+    linkGocText: 'https://shopee.vn/%C3%81o-thun-i.88201679.1793284627Giảm 50%',
+  },
+  {
+    name: 'Shopee short link glued to a Vietnamese word (ends at the first non-ASCII character)',
+    text: 'https://s.shopee.vn/8pZnE3uF0kĐặt ngay, s.shopee.vn/8pZnE3uF0k,giá sốc',
+    items: [
+      shopee('https://s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT),
+      shopee('s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT),
+    ],
+    linkGocText: `${OPAANLP_PRODUCT}Đặt ngay, ${OPAANLP_PRODUCT},giá sốc`,
+  },
+  {
+    // A code is ASCII and mixed-case: the ASCII letters of the glued word ("Gi") cannot be told from the code.
+    name: 'Shopee short link glued to a word starting with ASCII letters (the code read is unknown)',
+    text: 'https://s.shopee.vn/8pZnE3uF0kGiảm giá',
+    items: [failing('https://s.shopee.vn/8pZnE3uF0kGi', 'shopee', 'resolution_failed')],
+    linkGocText: 'https://s.shopee.vn/8pZnE3uF0kGiảm giá',
   },
   {
     name: 'Shopee Markdown link',

@@ -367,6 +367,20 @@ export const CORPUS: CorpusCase[] = [
     items: [shopee(HOODIE, HOODIE)],
   },
   {
+    // Another affiliate's tracking link: fetching it would count a click for them, rewriting it would take their
+    // commission or break their tracking. Left as is and not counted (marketplaces.md 1.3, 1.6, 2.3, 2.4).
+    name: "other affiliate networks' links are left untouched and not counted",
+    text: [
+      `AccessTrade https://go.isclix.com/deep_link/4751584435713464237/4751584435713464237?url=${enc(HOODIE)}&sub1=fb`,
+      `v6 https://go.isclix.com/deep_link/v6/123/4751584435713464237?url_enc=aHR0cHM6Ly9zaG9wZWUudm4vQW8taS4xLjI=`,
+      'rút gọn https://shorten.asia/AbCd1234 và https://bit.ly/40Jld5K',
+      `Involve https://invol.co/cl12345?url=${enc(LAZADA_SHIRT)}&subid=x http://invol.co/aff_m?offer_id=88&aff_id=1`,
+      `Sovrn https://redirect.viglink.com?key=k&u=${enc(HOODIE)}`,
+      `Skimlinks https://go.skimresources.com/?id=1X2&url=${enc('https://tiki.vn/abc-p123.html')}`,
+    ].join('\n'),
+    items: [],
+  },
+  {
     name: 'look-alike hosts are not marketplace links',
     text:
       'https://shopee.vn.evil.com/Ao-i.1.2 evil-shopee.vn/Ao-i.1.2 https://shopee.vn@evil.com/x ' +

@@ -258,6 +258,16 @@ describe('ShopeeAdapter via LinkIdentifier: convertible pages', () => {
       'https://shopee.vn/flash_sale?promotionId=123&smtt=1',
       page('vn', 'https://shopee.vn/flash_sale?promotionId=123'),
     ],
+    [
+      'page without an id pattern (tothanhdat "link Shopee khong co pattern id van hop le")',
+      'https://shopee.vn/some-shop-page?utm_source=x&smtt=1',
+      page('vn', 'https://shopee.vn/some-shop-page'),
+    ],
+    [
+      'dashed encoded slug without ids',
+      'https://shopee.vn/%C3%81o-thun-nam?sortBy=pop&sp_atk=1',
+      page('vn', 'https://shopee.vn/%C3%81o-thun-nam?sortBy=pop'),
+    ],
     ['/shop/<id>', 'https://shopee.vn/shop/88201679', page('vn', 'https://shopee.vn/shop/88201679')],
     [
       '/Shop/<id>/ (case, trailing slash)',
@@ -319,7 +329,8 @@ describe('ShopeeAdapter via LinkIdentifier: not convertible', () => {
     ['checkout', 'https://shopee.vn/checkout?x=1'],
     ['buyer login', 'https://shopee.vn/buyer/login'],
     ['product path without item id', 'https://shopee.vn/product/123'],
-    ['dashed slug without ids', 'https://shopee.vn/Ao-thun-nam'],
+    ['slug whose ids were cut', 'https://shopee.vn/Ao-thun-nam-i.1'],
+    ['slug whose item id was cut', 'https://shopee.vn/Ao-thun-nam-i.1.'],
     ['zero shop id', 'https://shopee.vn/Ao-i.0.2'],
     ['deep unknown path', 'https://shopee.vn/a/b/c/d'],
     ['an_redir on the main host', 'https://shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F1%2F2'],

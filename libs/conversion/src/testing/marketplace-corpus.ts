@@ -220,6 +220,21 @@ export const CORPUS: CorpusCase[] = [
     'Shopee shop page',
     shopee('https://shopee.vn/coolmate.vn?utm_source=x&page=2', 'https://shopee.vn/coolmate.vn?page=2'),
   ),
+  one(
+    'Shopee page without an id pattern (tothanhdat test "link Shopee khong co pattern id van hop le")',
+    shopee('https://shopee.vn/some-shop-page', 'https://shopee.vn/some-shop-page'),
+  ),
+  {
+    name: 'Shopee dashed page with tracking, in a post',
+    text: 'Ghé shop: https://shopee.vn/Thoi-trang-nam-gia-re?utm_source=an_1&page=2 nhé',
+    items: [
+      shopee(
+        'https://shopee.vn/Thoi-trang-nam-gia-re?utm_source=an_1&page=2',
+        'https://shopee.vn/Thoi-trang-nam-gia-re?page=2',
+      ),
+    ],
+  },
+  one('Shopee product slug whose ids were cut', failing('https://shopee.vn/Ao-thun-i.123', 'shopee', 'not_a_product')),
   one('Shopee /shop/<id>', shopee('https://shopee.vn/shop/88201679', 'https://shopee.vn/shop/88201679')),
   one(
     'Shopee campaign (AccessTrade doc example)',

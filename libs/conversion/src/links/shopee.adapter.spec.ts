@@ -323,7 +323,7 @@ describe('ShopeeAdapter via LinkIdentifier: not convertible', () => {
     ['universal-link to live', 'https://shopee.vn/universal-link/live/123'],
     ['universal-link to an unknown target', 'https://shopee.vn/universal-link/now-food/x'],
     ['ShopeeFood', 'https://spf.shopee.vn/abc'],
-    ['affiliate portal offer', 'https://affiliate.shopee.vn/offer/product_offer/27971600849'],
+    ['affiliate portal page', 'https://affiliate.shopee.vn/dashboard'],
     ['user page', 'https://shopee.vn/user/purchase'],
     ['cart', 'https://shopee.vn/cart'],
     ['checkout', 'https://shopee.vn/checkout?x=1'],
@@ -345,6 +345,14 @@ describe('ShopeeAdapter via LinkIdentifier: not convertible', () => {
   });
 });
 
+describe('ShopeeAdapter via LinkIdentifier: affiliate portal product offer', () => {
+  it('is an invalid link whose message says the shop id is missing', () => {
+    const parsed = identifier.identify('https://affiliate.shopee.vn/offer/product_offer/27971600849?x=1');
+    expect(parsed).toMatchObject({ marketplace: 'shopee', kind: 'not_convertible', reasonCode: 'invalid_link' });
+    expect(parsed?.reason).toContain('shop id');
+  });
+});
+
 describe('ShopeeAdapter.ownsHost', () => {
   it.each([
     'shopee.vn',
@@ -358,9 +366,6 @@ describe('ShopeeAdapter.ownsHost', () => {
     'shopee.ph',
     'shopee.tw',
     'shopee.com.br',
-    'shopee.cl',
-    'shopee.com.co',
-    'shopee.com.mx',
     's.shopee.vn',
     's.shopee.com.my',
     'shp.ee',
@@ -384,6 +389,14 @@ describe('ShopeeAdapter.ownsHost', () => {
     'x.shope.ee',
     'shopee.com',
     'shopee.xyz',
+    // Regions Shopee left in 2022.
+    'shopee.cl',
+    's.shopee.cl',
+    'shopee.com.co',
+    's.shopee.com.co',
+    'shopee.com.mx',
+    's.shopee.com.mx',
+    'shopee.com.ar',
     'help.shopee.vn',
     'x.s.shopee.vn',
     'shopeefood.vn',

@@ -90,6 +90,9 @@ const REASONS = {
   shortLinkWithoutCode: 'Shopee short link without a valid code',
   badAffiliateRedirect: 'Shopee affiliate redirect link without a valid Shopee origin_link',
   notShopee: 'Not a Shopee link',
+  productOfferWithoutShop:
+    'Shopee Affiliate portal offer pages name the item but not its shop id, so no Shopee link can be built: ' +
+    'paste the product link instead',
 } as const;
 
 interface ProductIds {
@@ -119,6 +122,10 @@ export class ShopeeAdapter implements MarketplaceAdapter {
         return parseMainSite(url, host.region);
       case 'short':
         return parseShortLinkHost(url, host.region);
+      case 'affiliate_portal':
+        return isProductOffer(url)
+          ? invalidLink(host.region, REASONS.productOfferWithoutShop)
+          : notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
       default:
         return notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
     }
@@ -235,6 +242,12 @@ function pageLink(url: URL, region: string, path: string): ParsedLink {
     region,
     canonicalUrl: `${mainSiteOrigin(region)}${path}${withoutTrackingQuery(url.search)}`,
   };
+}
+
+/** `affiliate.shopee.<tld>/offer/product_offer/<itemId>`: an item without its shop. */
+function isProductOffer(url: URL): boolean {
+  const [offer, kind, itemId, ...rest] = pathSegments(url.pathname);
+  return offer === 'offer' && kind === 'product_offer' && itemId !== undefined && ID.test(itemId) && rest.length === 0;
 }
 
 // ---------------------------------------------------------------- short-link hosts (s.shopee.*, shp.ee, shope.ee)

@@ -173,6 +173,13 @@ export const CORPUS: CorpusCase[] = [
     'Shopee Taiwan (idx:71215569330)',
     shopee('https://shopee.tw/x-i.777.888', 'https://shopee.tw/x-i.777.888', 's.shopee.tw'),
   ),
+  {
+    name: 'Shopee regions closed in 2022 (Chile, Colombia, Mexico, Argentina) are not Shopee links',
+    text:
+      'https://shopee.cl/Zapatos-i.1.2 https://s.shopee.cl/abc https://shopee.com.co/Camisa-i.3.4 ' +
+      'https://s.shopee.com.mx/an_redir?origin_link=https%3A%2F%2Fshopee.com.mx%2Fproduct%2F5%2F6 https://shopee.com.ar/x-i.7.8',
+    items: [],
+  },
   one(
     'Shopee Brazil',
     shopee('https://shopee.com.br/Tenis-i.999.1000', 'https://shopee.com.br/Tenis-i.999.1000', 's.shopee.com.br'),
@@ -262,7 +269,7 @@ export const CORPUS: CorpusCase[] = [
   one('ShopeeFood affiliate link (idx:69074972926)', failing('https://spf.shopee.vn/abc', 'shopee', 'not_a_product')),
   one(
     'Shopee affiliate portal offer page',
-    failing('https://affiliate.shopee.vn/offer/product_offer/27971600849', 'shopee', 'not_a_product'),
+    failing('https://affiliate.shopee.vn/offer/product_offer/27971600849', 'shopee', 'invalid_link'),
   ),
 
   // ------------------------------------------------------------------ Shopee: foreign an_redir

@@ -79,6 +79,10 @@ function one(name: string, link: CorpusItem): CorpusCase {
 const LEGO_SG = 'https://shopee.sg/LEGO%C2%AE-Icons-Vespa-125-10298-Building-Kit-(1-106-Pieces)-i.68475578.16725783155';
 const HOODIE = 'https://shopee.vn/Ao-Hoodie-i.564687320.29261186260';
 const OPAANLP_PRODUCT = 'https://shopee.vn/product/88201679/1793284627';
+const IPHONE = 'https://shopee.vn/Apple-Iphone-11-128GB-Local-Set-i.52377417.6309028319';
+const LANDING_TRACKING =
+  'uls_trackid=51v36iqm00qv&utm_campaign=-&utm_content=12345-aaaa-bbbb-cccc-dddd&utm_medium=affiliates' +
+  '&utm_source=an_14354840000&utm_term=ciun3317d6xf';
 const LAZADA_SHIRT = 'https://www.lazada.vn/products/ao-so-mi-nam-i123456789-s456.html';
 const LAZADA_PDP = 'https://www.lazada.vn/products/pdp-i3324491964-s16252561750.html';
 
@@ -91,6 +95,8 @@ export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: Res
   // vn.shp.ee → slug URL (idx:67299368742).
   'https://vn.shp.ee/r1MhnNPY': `${HOODIE}?sp_atk=3c1b&xptdk=3c1b&smtt=0.0.9`,
   'https://shope.ee/6fLZS9Tf8B': 'https://shopee.sg/product/68475578/27971600849?smtt=1&uls_trackid=x',
+  // The Open API doc's older example result (marketplaces.md 2.1), for its example product.
+  'https://shope.ee/abc123': `${IPHONE}?uls_trackid=51v36iqm00qv&utm_medium=affiliates&utm_source=an_1&utm_content=s1-s2-s3-s4-s5`,
   'https://shp.ee/abc123': 'https://sv.shopee.vn/share-video/NzA1NjQ?smtt=1',
   'https://s.shopee.vn/Expired1': 'https://shopee.vn/?utm_source=an_1',
   'https://s.shopee.vn/Dead404': { failure: 'http_status' },
@@ -101,6 +107,8 @@ export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: Res
     'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F111%2F222&affiliate_id=999&sub_id=x',
   // Lazada share link → PDP (idx:55921847999).
   'https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk': `${LAZADA_PDP}?spm=a2o4n.share&laz_trackid=2:x&mkttid=clkgl`,
+  // App share link with `?cc` (idx:42902630633).
+  'https://s.lazada.vn/s.UAJFo?cc': `${LAZADA_SHIRT}?laz_share_info=abc&laz_token=def`,
   'https://lzd.co/1212LazzieHunt':
     'https://pages.lazada.vn/wow/gcp/route/lazada/vn/upr_1000345_lazada/channel/vn/upr-router/vn?hybrid=1&spm=a2o4n',
   'https://c.lazada.vn/t/c.ABCDE?subId1=1&subId2=testuser': `${LAZADA_SHIRT}?x=1&sub_aff_id=testuser`,
@@ -117,6 +125,21 @@ export const CORPUS: CorpusCase[] = [
   // ------------------------------------------------------------------ Shopee: product shapes and regions
   one('Shopee official LEGO sample (percent-encoding, parentheses)', shopee(LEGO_SG, LEGO_SG, 's.shopee.sg')),
   one('Shopee slug link (idx:67299368742)', shopee(HOODIE, HOODIE)),
+  one(
+    'Shopee official LEGO landing URL: every tracking parameter stripped (help.shopee.sg)',
+    shopee(`${LEGO_SG}?${LANDING_TRACKING}`, LEGO_SG, 's.shopee.sg'),
+  ),
+  one('Shopee Open API example product (marketplaces.md 2.1)', shopee(IPHONE, IPHONE)),
+  one(
+    'Shopee landing with every tracking parameter of marketplaces.md 1.1: only the voucher signatures stay',
+    shopee(
+      `${IPHONE}?${LANDING_TRACKING}&mmp_pid=an_14354840000&credential_token=ct1&gads_t_sig=gs1&encrypted_payload=ep1` +
+        '&fb_content_id=1&exp_group=a&content_type=p&channel_type=1&smtt=0.0.9&d_id=d&sp_atk=s&xptdk=x' +
+        '&extraParams=%7B%7D&af_click_lookback=7d&aff_trace_key=k&share_channel_code=4&__mobile__=1&lp=aff',
+      `${IPHONE}?credential_token=ct1&gads_t_sig=gs1&encrypted_payload=ep1`,
+    ),
+  ),
+
   one(
     'Shopee slug with app-share tracking',
     shopee(`${HOODIE}?sp_atk=8f1c&xptdk=8f1c&uls_trackid=51v36iqm00qv&utm_source=an_17300000000`, HOODIE),
@@ -136,6 +159,18 @@ export const CORPUS: CorpusCase[] = [
   one(
     'Shopee /universal-link/product/',
     shopee('https://shopee.vn/universal-link/product/88201679/1793284627?utm_source=an_1', OPAANLP_PRODUCT),
+  ),
+  one(
+    'Shopee universal link with affiliate tracking (trieuchinhdat universal-link.ts)',
+    shopee(
+      'https://shopee.vn/universal-link/product/88201679/1793284627?mmp_pid=an_1&utm_source=an_1&utm_medium=affiliates' +
+        '&utm_campaign=id_x&utm_content=sub1&uls_trackid=abc',
+      OPAANLP_PRODUCT,
+    ),
+  ),
+  one(
+    'Shopee ?shop_id=&item_id=',
+    shopee('https://shopee.vn/item?shop_id=88201679&item_id=1793284627', OPAANLP_PRODUCT),
   ),
   one(
     'Shopee /<shop-username>/<shop>/<item>',
@@ -244,6 +279,10 @@ export const CORPUS: CorpusCase[] = [
   one('Shopee product slug whose ids were cut', failing('https://shopee.vn/Ao-thun-i.123', 'shopee', 'not_a_product')),
   one('Shopee /shop/<id>', shopee('https://shopee.vn/shop/88201679', 'https://shopee.vn/shop/88201679')),
   one(
+    'Shopee /universal-link/shop/<id>',
+    shopee('https://shopee.vn/universal-link/shop/88201679?utm_source=an_1', 'https://shopee.vn/shop/88201679'),
+  ),
+  one(
     'Shopee campaign (AccessTrade doc example)',
     shopee('https://shopee.vn/m/ma-giam-gia', 'https://shopee.vn/m/ma-giam-gia'),
   ),
@@ -290,6 +329,21 @@ export const CORPUS: CorpusCase[] = [
     ),
   ),
   one(
+    'Shopee an_redir on shope.ee with a foreign sub_id (idx:29751851403)',
+    shopee(
+      `https://shope.ee/an_redir?origin_link=${enc(IPHONE)}&affiliate_id=17399990000&sub_id=websitedeal1k`,
+      IPHONE,
+    ),
+  ),
+  one(
+    'Shopee an_redir on s.shopee.my → s.shopee.com.my',
+    shopee(
+      `https://s.shopee.my/an_redir?origin_link=${enc('https://shopee.com.my/Baju-i.111.222')}&affiliate_id=1`,
+      'https://shopee.com.my/Baju-i.111.222',
+      's.shopee.com.my',
+    ),
+  ),
+  one(
     'Shopee an_redir without origin_link',
     failing('https://s.shopee.vn/an_redir?affiliate_id=1&sub_id=a', 'shopee', 'invalid_link'),
   ),
@@ -301,6 +355,7 @@ export const CORPUS: CorpusCase[] = [
     'Shopee legacy shope.ee code (idx:42513789934) → other region',
     shopee('https://shope.ee/6fLZS9Tf8B', 'https://shopee.sg/product/68475578/27971600849', 's.shopee.sg'),
   ),
+  one('Shopee legacy shope.ee code (Open API doc example)', shopee('https://shope.ee/abc123', IPHONE)),
   one(
     'Shopee short link to an an_redir (never fetched, re-affiliated)',
     shopee('https://s.shopee.vn/ViaRedir', 'https://shopee.vn/product/111/222'),
@@ -403,6 +458,13 @@ export const CORPUS: CorpusCase[] = [
     items: [],
   },
   {
+    name: 'ShopeeFood landing and the old AccessTrade deep link are not marketplace links (marketplaces.md 1.1, 1.6)',
+    text:
+      'https://shopeefood.vn/ho-chi-minh/com-tam?utm_medium=affiliate_food&utm_source=an_1 ' +
+      `https://pub.accesstrade.vn/deep_link/4751584435713464237?url=${enc(HOODIE)}`,
+    items: [],
+  },
+  {
     name: 'look-alike hosts are not marketplace links',
     text:
       'https://shopee.vn.evil.com/Ao-i.1.2 evil-shopee.vn/Ao-i.1.2 https://shopee.vn@evil.com/x ' +
@@ -455,6 +517,32 @@ export const CORPUS: CorpusCase[] = [
   one(
     'Lazada s.lazada.vn share link → PDP (idx:55921847999)',
     lazada('https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk', LAZADA_PDP),
+  ),
+  one(
+    'Lazada s.lazada.vn share link with ?cc (idx:42902630633)',
+    lazada('https://s.lazada.vn/s.UAJFo?cc', LAZADA_SHIRT),
+  ),
+  one(
+    'Lazada Malaysia',
+    lazadaAbroad(
+      'https://www.lazada.com.my/products/x-i11-s22.html?spm=a',
+      'https://www.lazada.com.my/products/x-i11-s22.html',
+    ),
+  ),
+  one(
+    'Lazada Indonesia',
+    lazadaAbroad('https://www.lazada.co.id/products/x-i33.html', 'https://www.lazada.co.id/products/x-i33.html'),
+  ),
+  one(
+    'Lazada Philippines',
+    lazadaAbroad(
+      'https://www.lazada.com.ph/products/x-i44-s55.html',
+      'https://www.lazada.com.ph/products/x-i44-s55.html',
+    ),
+  ),
+  one(
+    'Lazada Singapore',
+    lazadaAbroad('https://www.lazada.sg/products/x-i66-s77.html', 'https://www.lazada.sg/products/x-i66-s77.html'),
   ),
   one(
     'Lazada lzd.co short link → campaign page (idx:2123223089)',
@@ -546,6 +634,13 @@ export const CORPUS: CorpusCase[] = [
     tiktok(
       'https://www.tiktok.com/view/product/1731?local=en&amp;region=TH',
       'https://www.tiktok.com/view/product/1731?region=TH',
+    ),
+  ),
+  one(
+    'TikTok Shop /vn/pdp/<id>?_d=…&scene=pdp (tothanhdat test)',
+    tiktok(
+      'https://shop.tiktok.com/vn/pdp/1729384756123456789?_d=secCdnX&scene=pdp',
+      'https://shop.tiktok.com/vn/pdp/1729384756123456789',
     ),
   ),
   one(

@@ -167,6 +167,46 @@ describe('POST /api/convert resolves short links', () => {
     ]);
   });
 
+  it('reads foreign affiliate links in HTML hrefs past &amp; without fetching them; fetches a short link decoded', async () => {
+    fake.route(
+      'https://s.lazada.vn/s.ljrQD?c=d&t=p-x',
+      respond.redirect('https://www.lazada.vn/products/x-i7-s8.html'),
+    );
+    const master =
+      'https://c.lazada.vn/t/c.abc?sub_aff_id=x&amp;url=https%3A%2F%2Fwww.lazada.vn%2Fproducts%2Fx-i1-s2.html';
+    const tap = `https://ti.ki/Pub/CAMP?utm_term=TAPO.TIKI&#38;TIKI_URI=${enc('https://tiki.vn/x-p1.html?spid=5')}`;
+    const anRedir = `https://s.shopee.vn/an_redir?affiliate_id=1&#x26;origin_link=${enc('https://shopee.vn/Ao-i.1.2')}`;
+    const share = 'https://s.lazada.vn/s.ljrQD?c=d&amp;t=p-x';
+    const content = [master, tap, anRedir, share].map((link) => `<a href="${link}">x</a>`).join('\n');
+    const res = await convert({ content, mode: 'link_goc' });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((item: { input: string; output: string }) => [item.input, item.output])).toEqual([
+      [master, 'https://www.lazada.vn/products/x-i1-s2.html'],
+      [tap, 'https://tiki.vn/x-p1.html?spid=5'],
+      [anRedir, 'https://shopee.vn/Ao-i.1.2'],
+      [share, 'https://www.lazada.vn/products/x-i7-s8.html'],
+    ]);
+    expect(fake.requests.map((request) => `${request.host}${request.path}`)).toEqual(['s.lazada.vn/s.ljrQD?c=d&t=p-x']);
+    expect(res.body.output).toBe(
+      [
+        'https://www.lazada.vn/products/x-i1-s2.html',
+        'https://tiki.vn/x-p1.html?spid=5',
+        'https://shopee.vn/Ao-i.1.2',
+        'https://www.lazada.vn/products/x-i7-s8.html',
+      ]
+        .map((link) => `<a href="${link}">x</a>`)
+        .join('\n'),
+    );
+  });
+
+  it('resolves a short link glued to a Vietnamese word and keeps the word', async () => {
+    fake.route('https://s.shopee.vn/Gl7Code', respond.redirect('https://shopee.vn/product/11/22?smtt=1'));
+    const res = await convert({ content: 'Mua https://s.shopee.vn/Gl7CodeĐặt ngay', mode: 'link_goc' });
+    expect(res.body.items[0]).toMatchObject({ input: 'https://s.shopee.vn/Gl7Code', ok: true });
+    expect(res.body.output).toBe('Mua https://shopee.vn/product/11/22Đặt ngay');
+    expect(fake.requests.map((request) => `${request.host}${request.path}`)).toEqual(['s.shopee.vn/Gl7Code']);
+  });
+
   it('reuses the resolutions: a second request fetches nothing, in affiliate mode too', async () => {
     const content = 'https://s.shopee.vn/8pZnE3uF0k https://s.lazada.vn/s.ljrQD https://s.shopee.vn/Slow';
     await convert({ content, mode: 'link_goc' });

@@ -114,7 +114,8 @@ export class ConversionService {
 
   private findMarketplaceLinks(content: string): MarketplaceLink[] {
     const links: MarketplaceLink[] = [];
-    for (const found of extractLinks(content)) {
+    const isShortLink = (url: string) => this.marketplaces.identify(url)?.kind === 'short';
+    for (const found of extractLinks(content, { isShortLink })) {
       const parsed = this.marketplaces.identify(found.url);
       if (parsed) links.push({ found, parsed });
     }

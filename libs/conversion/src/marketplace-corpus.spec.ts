@@ -69,6 +69,9 @@ describe('marketplace corpus', () => {
       );
       for (const item of result.items) expect(corpusCase.text.slice(item.start, item.end)).toBe(item.input);
       expect(result.summary.total).toBe(corpusCase.items.length);
+      if (corpusCase.items.length === 0) expect(result.output).toBe(corpusCase.text);
+      if (mode === 'link_goc' && corpusCase.linkGocText !== undefined)
+        expect(result.output).toBe(corpusCase.linkGocText);
     });
   });
 
@@ -134,6 +137,14 @@ describe('marketplace corpus', () => {
     expect(resolver.calls).toEqual([{ shortUrl: 'https://s.shopee.vn/8pZnE3uF0k', marketplace: 'shopee' }]);
     await convert(service, text, 'affiliate');
     expect(resolver.calls).toHaveLength(1);
+  });
+
+  it('fetches only the short links of the corpus, never a foreign affiliate link', async () => {
+    const { service, resolver } = conversionService();
+    for (const corpusCase of CORPUS) await convert(service, corpusCase.text, 'link_goc');
+    const fetched = new Set(resolver.calls.map((call) => call.shortUrl));
+    expect([...fetched].filter((shortUrl) => !(shortUrl in CORPUS_SHORT_LINKS))).toEqual([]);
+    expect(fetched.size).toBeGreaterThan(10);
   });
 
   it('does not resolve short links for a mode that is not built', async () => {

@@ -51,6 +51,21 @@ describe('LazadaAdapter', () => {
     ['product without sku', 'https://www.lazada.vn/products/x-i1.html', { kind: 'product', itemId: '1' }],
     ['upper-case .HTML', 'https://WWW.LAZADA.VN/products/x-i1-s2.HTML', { kind: 'product', itemId: '1' }],
     ['regional product', 'https://www.lazada.com.my/products/x-i1-s2.html', { kind: 'product', region: 'com.my' }],
+    [
+      'product at the site root',
+      'https://www.lazada.vn/i123.html?spm=x',
+      { kind: 'product', itemId: '123', canonicalUrl: 'https://www.lazada.vn/products/i123.html' },
+    ],
+    [
+      'product with sku at the site root',
+      'https://www.lazada.vn/i123-s456.html',
+      { kind: 'product', itemId: '123', skuId: '456', canonicalUrl: 'https://www.lazada.vn/products/i123-s456.html' },
+    ],
+    [
+      'page with a file extension at the site root (no / appended)',
+      'https://www.lazada.vn/flash-sale.html?spm=x',
+      { kind: 'page', canonicalUrl: 'https://www.lazada.vn/flash-sale.html' },
+    ],
     ['home page', 'https://www.lazada.vn/?spm=x', { kind: 'page', canonicalUrl: 'https://www.lazada.vn/' }],
     [
       'category page',

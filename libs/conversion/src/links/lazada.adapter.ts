@@ -37,6 +37,8 @@ interface LazadaHost {
 
 /** `<slug>-i<item>[-s<sku>].html`, `i<item>[-s<sku>].html` (the last segment of `/products/...`). */
 const PRODUCT_SEGMENT = /^(?:.+-)?i([1-9]\d{0,19})(?:-s([1-9]\d{0,19}))?\.html$/i;
+/** A last path segment naming a file (`x.html`, `promo.htm`): never followed by `/`, which would be a dead link. */
+const FILE_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 /** `s.<code>` on `s.lazada.*`. */
 const SHARE_CODE_SEGMENT = /^s\.[A-Za-z0-9_-]{1,64}$/;
 /** `c.<code>` after `/t/` on `c.lazada.*`. */
@@ -192,24 +194,39 @@ function parseMainSite(url: URL, region: string): ParsedLink {
     return notAProduct(region, REASONS.nonShoppablePage);
   }
   if (section === 'products') {
-    const match = segments.length === 2 ? PRODUCT_SEGMENT.exec(segments[1]) : null;
-    if (!match) return notAProduct(region, REASONS.unknownPage);
-    return {
-      marketplace: MARKETPLACE,
-      kind: 'product',
-      region,
-      canonicalUrl: `${mainOrigin(region)}/products/${segments[1]}`,
-      itemId: match[1],
-      ...(match[2] ? { skuId: match[2] } : {}),
-    };
+    const product = segments.length === 2 ? productLink(region, segments[1]) : null;
+    return product ?? notAProduct(region, REASONS.unknownPage);
   }
   if (segments.length === 0) return pageLink(url, region, '/');
+  // `/i<item>[-s<sku>].html` at the site root is a product page too.
+  const rootProduct = segments.length === 1 ? productLink(region, segments[0]) : null;
+  if (rootProduct) return rootProduct;
   if (section === 'shop' && segments.length >= 2 && SLUG_SEGMENT.test(segments[1])) {
-    return pageLink(url, region, `/shop/${segments[1]}/`);
+    return pageLink(url, region, `/shop/${folderPath(segments[1])}`);
   }
   if (section === 'catalog' && segments.length === 1) return pageLink(url, region, '/catalog/');
-  if (segments.length === 1 && SLUG_SEGMENT.test(segments[0])) return pageLink(url, region, `/${segments[0]}/`);
+  if (segments.length === 1 && SLUG_SEGMENT.test(segments[0]))
+    return pageLink(url, region, `/${folderPath(segments[0])}`);
   return notAProduct(region, REASONS.unknownPage);
+}
+
+/** A product page whose last segment is `segment`, canonically under `/products/`; null when it names no item. */
+function productLink(region: string, segment: string): ParsedLink | null {
+  const match = PRODUCT_SEGMENT.exec(segment);
+  if (!match) return null;
+  return {
+    marketplace: MARKETPLACE,
+    kind: 'product',
+    region,
+    canonicalUrl: `${mainOrigin(region)}/products/${segment}`,
+    itemId: match[1],
+    ...(match[2] ? { skuId: match[2] } : {}),
+  };
+}
+
+/** `<name>/` for a folder-like page (`/dien-thoai-di-dong/`); a segment with a file extension gets no `/`. */
+function folderPath(segment: string): string {
+  return FILE_EXTENSION.test(segment) ? segment : `${segment}/`;
 }
 
 /** `s.lazada.<tld>/s.<code>` (app share links) and `lzd.co/<code>`. */

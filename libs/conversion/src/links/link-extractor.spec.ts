@@ -92,6 +92,30 @@ describe('extractLinks', () => {
     ['e-mail addresses are not links', 'Liên hệ lienhe@shop.vn hoặc cskh@shopee.vn', []],
     ['prices, dates and versions are not links', 'Sale 12.12, giá 99.000đ, bản v1.2.3, còn 3.5k...', []],
     ['a bare scheme is not a link', 'https:// và http://', []],
+    ['Vietnamese word glued after the item id', 'https://shopee.vn/Ao-i.1.2giá', ['https://shopee.vn/Ao-i.1.2']],
+    ['comma and word glued after the item id', 'https://shopee.vn/Ao-i.1.2,giá 100k', ['https://shopee.vn/Ao-i.1.2']],
+    [
+      'raw Vietnamese slug before -i. kept, word after the ids cut',
+      'shopee.vn/Áo-thun-cổ-tròn-i.1.2Giảm giá',
+      ['shopee.vn/Áo-thun-cổ-tròn-i.1.2'],
+    ],
+    ['encoded slug with a word glued after the ids', `${LEGO_SG}mua`, [LEGO_SG]],
+    ['item id digits are never split', 'https://shopee.vn/Ao-i.1.23', ['https://shopee.vn/Ao-i.1.23']],
+    [
+      'the last -i.<shop>.<item> of the slug decides',
+      'https://shopee.vn/Ao-i.1.2-xanh-i.3.4 và https://shopee.vn/Ao-i.1.2-xanh-i.3.4đẹp',
+      ['https://shopee.vn/Ao-i.1.2-xanh-i.3.4', 'https://shopee.vn/Ao-i.1.2-xanh-i.3.4'],
+    ],
+    [
+      'query, fragment and later segments after the ids are kept',
+      'https://shopee.vn/Ao-i.1.2?sp_atk=x https://shopee.vn/Ao-i.1.2#top https://shopee.vn/Ao-i.1.2/',
+      ['https://shopee.vn/Ao-i.1.2?sp_atk=x', 'https://shopee.vn/Ao-i.1.2#top', 'https://shopee.vn/Ao-i.1.2/'],
+    ],
+    [
+      'without a short-link test, a non-ASCII path is kept',
+      'https://s.shopee.vn/8pZnE3uF0kĐặt',
+      ['https://s.shopee.vn/8pZnE3uF0kĐặt'],
+    ],
     ['empty text', '', []],
     ['text without links', 'Áo thun nam cổ tròn, giá sốc chỉ 99k!!!', []],
   ];
@@ -99,6 +123,23 @@ describe('extractLinks', () => {
   it.each(cases)('%s', (_name, text, expected) => {
     const links = extractLinks(text);
     expect(links.map((link) => link.url)).toEqual(expected);
+    expectWellFormed(text, links);
+  });
+
+  it('ends a short link at the first non-ASCII character of its path, when what precedes it is a short link', () => {
+    const isShortLink = (url: string) => /^(https:\/\/)?(s\.shopee\.vn|vn\.shp\.ee)\/[A-Za-z0-9]+$/.test(url);
+    const text =
+      'https://s.shopee.vn/8pZnE3uF0kĐặt ngay vn.shp.ee/r1MhnNPY,giảm https://s.shopee.vn/8pZnE3uF0kGiảm ' +
+      'https://tiki.vn/nhà-sách https://s.shopee.vn/x?q=Áo';
+    const links = extractLinks(text, { isShortLink });
+    expect(links.map((link) => link.url)).toEqual([
+      'https://s.shopee.vn/8pZnE3uF0k',
+      'vn.shp.ee/r1MhnNPY',
+      // A code is ASCII: the ASCII letters of a glued word stay in it (the resolver then fails the unknown code).
+      'https://s.shopee.vn/8pZnE3uF0kGi',
+      'https://tiki.vn/nhà-sách',
+      'https://s.shopee.vn/x?q=Áo',
+    ]);
     expectWellFormed(text, links);
   });
 

@@ -1,5 +1,14 @@
 import { LinkifyIt, REBuilder, SchemaOpts } from 'linkify-it';
 
+export interface ExtractOptions {
+  /**
+   * True when `url` is a marketplace short link. A short code is ASCII, so a short link glued to a word
+   * (`https://s.shopee.vn/8pZnE3uF0kĐặt`, `…/8pZnE3uF0k,giá`) ends at the first non-ASCII character or sentence
+   * punctuation of its path when what comes before it is a short link. Without it, links are not cut there.
+   */
+  isShortLink?: (url: string) => boolean;
+}
+
 /** A link found in text: `url === text.slice(start, end)` (UTF-16 offsets into the original text). */
 export interface FoundLink {
   url: string;
@@ -64,6 +73,10 @@ const QUOTES: ReadonlySet<string> = new Set(['"', "'", '`']);
 const HOST_CHAR = /[\p{L}\p{M}\p{N}.-]/u;
 const HOST_END: ReadonlySet<string> = new Set(['/', '?', '#', ':']);
 const SCHEME_WITH_HOST = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i;
+/** `-i.<shop>.<item>`, the ids that end a Shopee product slug. */
+const PRODUCT_IDS = /-i\.\d+\.\d+(?!\d)/g;
+/** What never stands in a short code: a non-ASCII character (a glued Vietnamese word) or sentence punctuation. */
+const NOT_IN_SHORT_CODE = /[^\x00-\x7f]|[,;!*'"`]/;
 const DOTTED_HOST = /^[^./?#:][^/?#:]*\.[^/?#:]/;
 
 /**
@@ -109,7 +122,7 @@ const linkify = APP_SCHEMES.reduce(
  * Every link in `text` (http(s), `www.`, scheme-less `shopee.vn/...`, `shopee://`, `shopeevn://`), sorted by start
  * and non-overlapping, with the punctuation that posts glue around links left outside.
  */
-export function extractLinks(text: string): FoundLink[] {
+export function extractLinks(text: string, options: ExtractOptions = {}): FoundLink[] {
   const links: FoundLink[] = [];
   for (const match of text.matchAll(WORD)) {
     if (!mayHoldLink(match[0])) continue;
@@ -117,7 +130,7 @@ export function extractLinks(text: string): FoundLink[] {
     const word = match[0].slice(labelLength);
     const offset = match.index + labelLength;
     for (const candidate of findCandidates(word)) {
-      const link = refine(text, offset + candidate.start, offset + candidate.end, candidate.hasScheme);
+      const link = refine(text, offset + candidate.start, offset + candidate.end, candidate.hasScheme, options);
       if (link) links.push(link);
     }
   }
@@ -199,9 +212,16 @@ class GluedSchemes {
 
 // ---------------------------------------------------------------- trimming a candidate
 
-function refine(text: string, start: number, end: number, hasScheme: boolean): FoundLink | null {
+function refine(
+  text: string,
+  start: number,
+  end: number,
+  hasScheme: boolean,
+  options: ExtractOptions,
+): FoundLink | null {
   if (!hasScheme) start = skipNonHostPrefix(text, start, end);
   end = cutAtClosingQuote(text, start, end);
+  end = cutGluedWord(text, start, end, hasScheme, options);
   end = trimTrailingPunctuation(text, start, end);
   const url = text.slice(start, end);
   const plausible = hasScheme ? SCHEME_WITH_HOST.test(url) : DOTTED_HOST.test(url) && text[end] !== '@';
@@ -219,6 +239,53 @@ function skipNonHostPrefix(text: string, start: number, end: number): number {
   }
   while (hostStart < end && (text[hostStart] === '.' || text[hostStart] === '-')) hostStart++;
   return hostStart;
+}
+
+/**
+ * Text glued after a link (`…-i.1.2giá`, `…-i.1.2,giá`, `s.shopee.vn/<code>Đặt`): a product path's first segment
+ * ends after its last `-i.<shop>.<item>` (anything before it, raw Vietnamese letters included, is the slug), and
+ * a short link ends at the first non-ASCII character (or sentence punctuation) of its path.
+ */
+function cutGluedWord(text: string, start: number, end: number, hasScheme: boolean, options: ExtractOptions): number {
+  const path = pathRange(text, start, end, hasScheme);
+  if (!path) return end;
+  const firstSegmentEnd = indexOfAny(text, '/?#', path.start + 1, path.end);
+  const firstSegment = text.slice(path.start + 1, firstSegmentEnd);
+  const productEnd = lastProductIdsEnd(firstSegment);
+  if (productEnd !== null) return productEnd < firstSegment.length ? path.start + 1 + productEnd : end;
+  if (!options.isShortLink) return end;
+  const glued = NOT_IN_SHORT_CODE.exec(text.slice(path.start, path.end));
+  if (!glued) return end;
+  const cut = path.start + glued.index;
+  return options.isShortLink(text.slice(start, trimTrailingPunctuation(text, start, cut))) ? cut : end;
+}
+
+/** Where the last `-i.<shop>.<item>` of a path segment ends, or null when it holds none. */
+function lastProductIdsEnd(segment: string): number | null {
+  let last: number | null = null;
+  for (const match of segment.matchAll(PRODUCT_IDS)) last = match.index + match[0].length;
+  return last;
+}
+
+/** Where the path of the link `text[start, end)` starts (its first `/`) and ends (before `?`, `#` or the end). */
+function pathRange(
+  text: string,
+  start: number,
+  end: number,
+  hasScheme: boolean,
+): { start: number; end: number } | null {
+  const hostStart = hasScheme ? text.indexOf('://', start) + 3 : start;
+  const hostEnd = indexOfAny(text, '/?#', hostStart, end);
+  if (text[hostEnd] !== '/') return null;
+  return { start: hostEnd, end: indexOfAny(text, '?#', hostEnd, end) };
+}
+
+/** The first index in [from, to) of one of `chars`, or `to`. */
+function indexOfAny(text: string, chars: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    if (chars.includes(text[i])) return i;
+  }
+  return to;
 }
 
 function cutAtClosingQuote(text: string, start: number, end: number): number {

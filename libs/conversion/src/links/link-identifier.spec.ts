@@ -44,6 +44,27 @@ describe('LinkIdentifier', () => {
     expect(identifier.identify(raw)).toBeNull();
   });
 
+  it.each(['&amp;', '&AMP;', '&#38;', '&#038;', '&#x26;', '&#X26;'])(
+    'reads the HTML-escaped ampersand %s as &, for short links to fetch too',
+    (entity) => {
+      expect(identifier.identify(`https://shopee.vn/search?keyword=ao${entity}page=2`)).toMatchObject({
+        canonicalUrl: 'https://shopee.vn/search?keyword=ao&page=2',
+      });
+      expect(
+        identifier.identify(
+          `https://s.shopee.vn/an_redir?affiliate_id=1${entity}origin_link=https%3A%2F%2Fshopee.vn%2FAo-i.1.2`,
+        ),
+      ).toMatchObject({
+        kind: 'product',
+        fromAffiliateRedirect: true,
+      });
+      expect(identifier.identify(`https://s.shopee.vn/Abc?a=1${entity}b=2`)).toMatchObject({
+        kind: 'short',
+        shortUrl: 'https://s.shopee.vn/Abc?a=1&b=2',
+      });
+    },
+  );
+
   it('never throws, whatever the input', () => {
     const inputs = [
       '%',

@@ -4,6 +4,11 @@ import { normalizeHostname, tryParseUrl } from './url-helpers';
 const WEB_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 /** `scheme://`: anything else (`shopee.vn/...`, `www.x.com`) is a scheme-less link and gets `https://`. */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+/**
+ * `&` as HTML writes it (`&amp;`, `&#38;`, `&#x26;`): a link copied from an `href` or from HTML source keeps the
+ * entity, and read as is its next parameter would be named `amp;name`.
+ */
+const HTML_AMPERSAND = /&(?:amp|#0*38|#x0*26);/gi;
 
 /**
  * App deep-link schemes, rewritten to the equivalent web "universal link" so the adapter applies
@@ -58,9 +63,9 @@ function parseSafely(adapter: MarketplaceAdapter, url: URL): ParsedLink | null {
   }
 }
 
-/** An http(s) URL without userinfo, or null. */
+/** An http(s) URL without userinfo, or null; HTML-escaped `&` are read as `&`. */
 function toWebUrl(raw: string): URL | null {
-  const link = typeof raw === 'string' ? raw.trim() : '';
+  const link = typeof raw === 'string' ? raw.trim().replace(HTML_AMPERSAND, '&') : '';
   if (!link) return null;
   const parsed = tryParseUrl(HAS_SCHEME.test(link) ? link : `https://${link}`);
   if (!parsed) return null;

@@ -4,6 +4,9 @@ import { parse as parseDomain } from 'tldts';
  * Public suffixes of the Shopee regional sites we recognise. An explicit list rather than
  * "shopee.<any public suffix>": `shopee.<suffix>` on a suffix Shopee does not operate may be
  * registered by anyone, and such a host must never be treated (or later fetched) as Shopee.
+ * Shopee left Argentina, Chile, Colombia and Mexico in 2022: `shopee.com.ar`, `.cl`, `.com.co`, `.com.mx` (and
+ * their `s.` hosts) are not listed, so their links are other sites' links: never fetched, never given an
+ * affiliate link on a dead domain.
  */
 export const SHOPEE_REGIONS: ReadonlySet<string> = new Set([
   'vn',
@@ -15,9 +18,6 @@ export const SHOPEE_REGIONS: ReadonlySet<string> = new Set([
   'ph',
   'tw',
   'com.br',
-  'cl',
-  'com.co',
-  'com.mx',
 ]);
 
 /** Region used when the host does not tell it (`shp.ee`, `shope.ee`): the service targets Vietnam. */

@@ -258,6 +258,16 @@ describe('ShopeeAdapter via LinkIdentifier: convertible pages', () => {
       'https://shopee.vn/flash_sale?promotionId=123&smtt=1',
       page('vn', 'https://shopee.vn/flash_sale?promotionId=123'),
     ],
+    [
+      'page without an id pattern (tothanhdat "link Shopee khong co pattern id van hop le")',
+      'https://shopee.vn/some-shop-page?utm_source=x&smtt=1',
+      page('vn', 'https://shopee.vn/some-shop-page'),
+    ],
+    [
+      'dashed encoded slug without ids',
+      'https://shopee.vn/%C3%81o-thun-nam?sortBy=pop&sp_atk=1',
+      page('vn', 'https://shopee.vn/%C3%81o-thun-nam?sortBy=pop'),
+    ],
     ['/shop/<id>', 'https://shopee.vn/shop/88201679', page('vn', 'https://shopee.vn/shop/88201679')],
     [
       '/Shop/<id>/ (case, trailing slash)',
@@ -313,13 +323,14 @@ describe('ShopeeAdapter via LinkIdentifier: not convertible', () => {
     ['universal-link to live', 'https://shopee.vn/universal-link/live/123'],
     ['universal-link to an unknown target', 'https://shopee.vn/universal-link/now-food/x'],
     ['ShopeeFood', 'https://spf.shopee.vn/abc'],
-    ['affiliate portal offer', 'https://affiliate.shopee.vn/offer/product_offer/27971600849'],
+    ['affiliate portal page', 'https://affiliate.shopee.vn/dashboard'],
     ['user page', 'https://shopee.vn/user/purchase'],
     ['cart', 'https://shopee.vn/cart'],
     ['checkout', 'https://shopee.vn/checkout?x=1'],
     ['buyer login', 'https://shopee.vn/buyer/login'],
     ['product path without item id', 'https://shopee.vn/product/123'],
-    ['dashed slug without ids', 'https://shopee.vn/Ao-thun-nam'],
+    ['slug whose ids were cut', 'https://shopee.vn/Ao-thun-nam-i.1'],
+    ['slug whose item id was cut', 'https://shopee.vn/Ao-thun-nam-i.1.'],
     ['zero shop id', 'https://shopee.vn/Ao-i.0.2'],
     ['deep unknown path', 'https://shopee.vn/a/b/c/d'],
     ['an_redir on the main host', 'https://shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F1%2F2'],
@@ -331,6 +342,14 @@ describe('ShopeeAdapter via LinkIdentifier: not convertible', () => {
     expect(parsed).toMatchObject(notAProduct('vn'));
     expect(parsed?.reason).toEqual(expect.any(String));
     expect(parsed?.canonicalUrl).toBeUndefined();
+  });
+});
+
+describe('ShopeeAdapter via LinkIdentifier: affiliate portal product offer', () => {
+  it('is an invalid link whose message says the shop id is missing', () => {
+    const parsed = identifier.identify('https://affiliate.shopee.vn/offer/product_offer/27971600849?x=1');
+    expect(parsed).toMatchObject({ marketplace: 'shopee', kind: 'not_convertible', reasonCode: 'invalid_link' });
+    expect(parsed?.reason).toContain('shop id');
   });
 });
 
@@ -347,9 +366,6 @@ describe('ShopeeAdapter.ownsHost', () => {
     'shopee.ph',
     'shopee.tw',
     'shopee.com.br',
-    'shopee.cl',
-    'shopee.com.co',
-    'shopee.com.mx',
     's.shopee.vn',
     's.shopee.com.my',
     'shp.ee',
@@ -373,6 +389,14 @@ describe('ShopeeAdapter.ownsHost', () => {
     'x.shope.ee',
     'shopee.com',
     'shopee.xyz',
+    // Regions Shopee left in 2022.
+    'shopee.cl',
+    's.shopee.cl',
+    'shopee.com.co',
+    's.shopee.com.co',
+    'shopee.com.mx',
+    's.shopee.com.mx',
+    'shopee.com.ar',
     'help.shopee.vn',
     'x.s.shopee.vn',
     'shopeefood.vn',

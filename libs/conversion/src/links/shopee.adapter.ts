@@ -27,10 +27,13 @@ const CATEGORY_SEGMENT = /^.+-cat\.\d+(?:\.\d+)*$/;
 /** The shop segment of `/<shop-username>/<shopId>/<itemId>`. */
 const PRODUCT_OWNER_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
 /**
- * `/<username>` shop pages, and keyword pages such as `/mall` or `/flash_sale`. Usernames hold no `-`:
- * a dashed single segment is a product slug that lost its ids, and must not become a dead affiliate link.
+ * Any other single segment: `/<username>` shop pages, keyword pages such as `/mall` or `/flash_sale`, and pages
+ * without an id pattern such as `/some-shop-page` (marketplaces.md 1.1: still convertible by an_redir).
+ * Percent-encoded as in the URL.
  */
-const USERNAME_SEGMENT = /^[A-Za-z0-9._]{2,64}$/;
+const SINGLE_PAGE_SEGMENT = /^[A-Za-z0-9._~%()!*'-]{1,128}$/;
+/** A product slug whose ids were cut (`Ao-i.1`, `Ao-i.1.`): a dead link, never a page. */
+const TRUNCATED_PRODUCT_SEGMENT = /-i\.\d*(?:\.\d*)?$/;
 /** `/<code>` on a short-link host. */
 const SHORT_CODE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 /** Single segments that look like usernames but are routes missing their ids (or an_redir, which lives on s.shopee.*). */
@@ -87,6 +90,9 @@ const REASONS = {
   shortLinkWithoutCode: 'Shopee short link without a valid code',
   badAffiliateRedirect: 'Shopee affiliate redirect link without a valid Shopee origin_link',
   notShopee: 'Not a Shopee link',
+  productOfferWithoutShop:
+    'Shopee Affiliate portal offer pages name the item but not its shop id, so no Shopee link can be built: ' +
+    'paste the product link instead',
 } as const;
 
 interface ProductIds {
@@ -116,6 +122,10 @@ export class ShopeeAdapter implements MarketplaceAdapter {
         return parseMainSite(url, host.region);
       case 'short':
         return parseShortLinkHost(url, host.region);
+      case 'affiliate_portal':
+        return isProductOffer(url)
+          ? invalidLink(host.region, REASONS.productOfferWithoutShop)
+          : notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
       default:
         return notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
     }
@@ -192,8 +202,12 @@ function canonicalPagePath(segments: readonly string[]): string | null {
   if (segments.length === 0) return '/';
   const [first, second] = segments;
   if (segments.length === 1) {
-    const isShopOrKeywordPage = USERNAME_SEGMENT.test(first) && !ROUTE_PREFIXES.has(first.toLowerCase());
-    return CATEGORY_SEGMENT.test(first) || isShopOrKeywordPage ? `/${first}` : null;
+    const isPage =
+      CATEGORY_SEGMENT.test(first) ||
+      (SINGLE_PAGE_SEGMENT.test(first) &&
+        !ROUTE_PREFIXES.has(first.toLowerCase()) &&
+        !TRUNCATED_PRODUCT_SEGMENT.test(first));
+    return isPage ? `/${first}` : null;
   }
   if (isShopPath(segments)) return shopPagePath(segments);
   if (segments.length === 2 && first.toLowerCase() === 'm') return `/m/${second}`;
@@ -228,6 +242,12 @@ function pageLink(url: URL, region: string, path: string): ParsedLink {
     region,
     canonicalUrl: `${mainSiteOrigin(region)}${path}${withoutTrackingQuery(url.search)}`,
   };
+}
+
+/** `affiliate.shopee.<tld>/offer/product_offer/<itemId>`: an item without its shop. */
+function isProductOffer(url: URL): boolean {
+  const [offer, kind, itemId, ...rest] = pathSegments(url.pathname);
+  return offer === 'offer' && kind === 'product_offer' && itemId !== undefined && ID.test(itemId) && rest.length === 0;
 }
 
 // ---------------------------------------------------------------- short-link hosts (s.shopee.*, shp.ee, shope.ee)

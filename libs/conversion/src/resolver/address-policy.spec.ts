@@ -43,8 +43,23 @@ describe('AddressPolicy', () => {
     ['192.0.2.1', 'reserved'],
     ['198.18.0.1', 'reserved'],
     ['64:ff9b::7f00:1', 'rfc6052'],
+    ['64:ff9b::169.254.169.254', 'rfc6052'],
+    ['64:ff9b::a00:1', 'rfc6052'],
+    ['64:ff9b:1::7f00:1', 'rfc6052'],
+    ['64:ff9b::808:808', 'rfc6052'],
     ['2002:7f00:1::', '6to4'],
+    ['2002:a9fe:a9fe::1', '6to4'],
+    ['2002:c0a8:101::', '6to4'],
+    ['2002:808:808::1', '6to4'],
     ['2001::1', 'teredo'],
+    ['::ffff:0:7f00:1', 'rfc6145'],
+    ['::7f00:1', 'ipv4Compatible'],
+    // ipaddr.js reads this spelling as the IPv4-mapped address.
+    ['::127.0.0.1', 'loopback'],
+    ['[::a9fe:a9fe]', 'ipv4Compatible'],
+    ['::a00:1', 'ipv4Compatible'],
+    ['::808:808', 'ipv4Compatible'],
+    ['0:0:0:0:0:0:0:2', 'ipv4Compatible'],
   ])('refuses %s (%s)', (address, range) => {
     expect(policy.check(address)).toEqual({ allowed: false, range });
   });

@@ -10,7 +10,9 @@ export interface AddressVerdict {
  * Which resolved addresses the short-link resolver may connect to: public unicast only. Refused: loopback,
  * private (RFC 1918, IPv6 unique-local), link-local (incl. the 169.254.169.254 metadata service), carrier-grade
  * NAT (incl. 100.100.100.200), multicast, broadcast, unspecified, reserved/documentation/benchmarking ranges, and
- * the IPv6 ranges that embed an IPv4 address (6to4, Teredo, NAT64), whose embedded address is not checked.
+ * the IPv6 ranges that embed an IPv4 address, whatever that address (6to4 `2002::/16`, Teredo, NAT64
+ * `64:ff9b::/96` and `64:ff9b:1::/48`, SIIT `::ffff:0:0:0/96`, and the deprecated IPv4-compatible `::/96`): a
+ * marketplace never needs them, and a gateway would carry the connection to the embedded, maybe internal, address.
  * IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address it maps; any IPv4 spelling ipaddr.js
  * accepts (`2130706433`, `0x7f000001`) is judged as the address it means.
  *
@@ -27,9 +29,21 @@ export class AddressPolicy {
   check(address: string): AddressVerdict {
     const parsed = parse(address);
     if (!parsed) return { allowed: false, range: 'invalid' };
-    const range = parsed.range();
+    const range = rangeOf(parsed);
     return { allowed: range === 'unicast' || this.exceptions.has(canonical(parsed)), range };
   }
+}
+
+/** Deprecated IPv4-compatible IPv6 (RFC 4291 2.5.5.1): `::a.b.c.d`, e.g. `::7f00:1`; ipaddr.js calls it unicast. */
+const IPV4_COMPATIBLE: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('::'), 96];
+
+/** ipaddr.js's range name, and `ipv4Compatible` for `::/96` (but `::` and `::1`, which keep their own names). */
+function rangeOf(address: Address): string {
+  const range = address.range();
+  if (range === 'unicast' && address.kind() === 'ipv6' && (address as ipaddr.IPv6).match(IPV4_COMPATIBLE)) {
+    return 'ipv4Compatible';
+  }
+  return range;
 }
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;

@@ -31,6 +31,8 @@ export interface CorpusCase {
   name: string;
   text: string;
   items: CorpusItem[];
+  /** The whole `output` in `link_goc` mode, where the case is about the text around the links. */
+  linkGocText?: string;
 }
 
 const enc = encodeURIComponent;
@@ -77,6 +79,10 @@ function one(name: string, link: CorpusItem): CorpusCase {
 const LEGO_SG = 'https://shopee.sg/LEGO%C2%AE-Icons-Vespa-125-10298-Building-Kit-(1-106-Pieces)-i.68475578.16725783155';
 const HOODIE = 'https://shopee.vn/Ao-Hoodie-i.564687320.29261186260';
 const OPAANLP_PRODUCT = 'https://shopee.vn/product/88201679/1793284627';
+const IPHONE = 'https://shopee.vn/Apple-Iphone-11-128GB-Local-Set-i.52377417.6309028319';
+const LANDING_TRACKING =
+  'uls_trackid=51v36iqm00qv&utm_campaign=-&utm_content=12345-aaaa-bbbb-cccc-dddd&utm_medium=affiliates' +
+  '&utm_source=an_14354840000&utm_term=ciun3317d6xf';
 const LAZADA_SHIRT = 'https://www.lazada.vn/products/ao-so-mi-nam-i123456789-s456.html';
 const LAZADA_PDP = 'https://www.lazada.vn/products/pdp-i3324491964-s16252561750.html';
 
@@ -89,14 +95,20 @@ export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: Res
   // vn.shp.ee → slug URL (idx:67299368742).
   'https://vn.shp.ee/r1MhnNPY': `${HOODIE}?sp_atk=3c1b&xptdk=3c1b&smtt=0.0.9`,
   'https://shope.ee/6fLZS9Tf8B': 'https://shopee.sg/product/68475578/27971600849?smtt=1&uls_trackid=x',
+  // The Open API doc's older example result (marketplaces.md 2.1), for its example product.
+  'https://shope.ee/abc123': `${IPHONE}?uls_trackid=51v36iqm00qv&utm_medium=affiliates&utm_source=an_1&utm_content=s1-s2-s3-s4-s5`,
   'https://shp.ee/abc123': 'https://sv.shopee.vn/share-video/NzA1NjQ?smtt=1',
   'https://s.shopee.vn/Expired1': 'https://shopee.vn/?utm_source=an_1',
   'https://s.shopee.vn/Dead404': { failure: 'http_status' },
+  // The code read from `…/8pZnE3uF0kGiảm`: no such code.
+  'https://s.shopee.vn/8pZnE3uF0kGi': { failure: 'http_status' },
   'https://s.shopee.vn/Evil1': { failure: 'redirect_off_marketplace' },
   'https://s.shopee.vn/ViaRedir':
     'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F111%2F222&affiliate_id=999&sub_id=x',
   // Lazada share link → PDP (idx:55921847999).
   'https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk': `${LAZADA_PDP}?spm=a2o4n.share&laz_trackid=2:x&mkttid=clkgl`,
+  // App share link with `?cc` (idx:42902630633).
+  'https://s.lazada.vn/s.UAJFo?cc': `${LAZADA_SHIRT}?laz_share_info=abc&laz_token=def`,
   'https://lzd.co/1212LazzieHunt':
     'https://pages.lazada.vn/wow/gcp/route/lazada/vn/upr_1000345_lazada/channel/vn/upr-router/vn?hybrid=1&spm=a2o4n',
   'https://c.lazada.vn/t/c.ABCDE?subId1=1&subId2=testuser': `${LAZADA_SHIRT}?x=1&sub_aff_id=testuser`,
@@ -113,6 +125,21 @@ export const CORPUS: CorpusCase[] = [
   // ------------------------------------------------------------------ Shopee: product shapes and regions
   one('Shopee official LEGO sample (percent-encoding, parentheses)', shopee(LEGO_SG, LEGO_SG, 's.shopee.sg')),
   one('Shopee slug link (idx:67299368742)', shopee(HOODIE, HOODIE)),
+  one(
+    'Shopee official LEGO landing URL: every tracking parameter stripped (help.shopee.sg)',
+    shopee(`${LEGO_SG}?${LANDING_TRACKING}`, LEGO_SG, 's.shopee.sg'),
+  ),
+  one('Shopee Open API example product (marketplaces.md 2.1)', shopee(IPHONE, IPHONE)),
+  one(
+    'Shopee landing with every tracking parameter of marketplaces.md 1.1: only the voucher signatures stay',
+    shopee(
+      `${IPHONE}?${LANDING_TRACKING}&mmp_pid=an_14354840000&credential_token=ct1&gads_t_sig=gs1&encrypted_payload=ep1` +
+        '&fb_content_id=1&exp_group=a&content_type=p&channel_type=1&smtt=0.0.9&d_id=d&sp_atk=s&xptdk=x' +
+        '&extraParams=%7B%7D&af_click_lookback=7d&aff_trace_key=k&share_channel_code=4&__mobile__=1&lp=aff',
+      `${IPHONE}?credential_token=ct1&gads_t_sig=gs1&encrypted_payload=ep1`,
+    ),
+  ),
+
   one(
     'Shopee slug with app-share tracking',
     shopee(`${HOODIE}?sp_atk=8f1c&xptdk=8f1c&uls_trackid=51v36iqm00qv&utm_source=an_17300000000`, HOODIE),
@@ -132,6 +159,18 @@ export const CORPUS: CorpusCase[] = [
   one(
     'Shopee /universal-link/product/',
     shopee('https://shopee.vn/universal-link/product/88201679/1793284627?utm_source=an_1', OPAANLP_PRODUCT),
+  ),
+  one(
+    'Shopee universal link with affiliate tracking (trieuchinhdat universal-link.ts)',
+    shopee(
+      'https://shopee.vn/universal-link/product/88201679/1793284627?mmp_pid=an_1&utm_source=an_1&utm_medium=affiliates' +
+        '&utm_campaign=id_x&utm_content=sub1&uls_trackid=abc',
+      OPAANLP_PRODUCT,
+    ),
+  ),
+  one(
+    'Shopee ?shop_id=&item_id=',
+    shopee('https://shopee.vn/item?shop_id=88201679&item_id=1793284627', OPAANLP_PRODUCT),
   ),
   one(
     'Shopee /<shop-username>/<shop>/<item>',
@@ -169,6 +208,13 @@ export const CORPUS: CorpusCase[] = [
     'Shopee Taiwan (idx:71215569330)',
     shopee('https://shopee.tw/x-i.777.888', 'https://shopee.tw/x-i.777.888', 's.shopee.tw'),
   ),
+  {
+    name: 'Shopee regions closed in 2022 (Chile, Colombia, Mexico, Argentina) are not Shopee links',
+    text:
+      'https://shopee.cl/Zapatos-i.1.2 https://s.shopee.cl/abc https://shopee.com.co/Camisa-i.3.4 ' +
+      'https://s.shopee.com.mx/an_redir?origin_link=https%3A%2F%2Fshopee.com.mx%2Fproduct%2F5%2F6 https://shopee.com.ar/x-i.7.8',
+    items: [],
+  },
   one(
     'Shopee Brazil',
     shopee('https://shopee.com.br/Tenis-i.999.1000', 'https://shopee.com.br/Tenis-i.999.1000', 's.shopee.com.br'),
@@ -216,7 +262,26 @@ export const CORPUS: CorpusCase[] = [
     'Shopee shop page',
     shopee('https://shopee.vn/coolmate.vn?utm_source=x&page=2', 'https://shopee.vn/coolmate.vn?page=2'),
   ),
+  one(
+    'Shopee page without an id pattern (tothanhdat test "link Shopee khong co pattern id van hop le")',
+    shopee('https://shopee.vn/some-shop-page', 'https://shopee.vn/some-shop-page'),
+  ),
+  {
+    name: 'Shopee dashed page with tracking, in a post',
+    text: 'Ghé shop: https://shopee.vn/Thoi-trang-nam-gia-re?utm_source=an_1&page=2 nhé',
+    items: [
+      shopee(
+        'https://shopee.vn/Thoi-trang-nam-gia-re?utm_source=an_1&page=2',
+        'https://shopee.vn/Thoi-trang-nam-gia-re?page=2',
+      ),
+    ],
+  },
+  one('Shopee product slug whose ids were cut', failing('https://shopee.vn/Ao-thun-i.123', 'shopee', 'not_a_product')),
   one('Shopee /shop/<id>', shopee('https://shopee.vn/shop/88201679', 'https://shopee.vn/shop/88201679')),
+  one(
+    'Shopee /universal-link/shop/<id>',
+    shopee('https://shopee.vn/universal-link/shop/88201679?utm_source=an_1', 'https://shopee.vn/shop/88201679'),
+  ),
   one(
     'Shopee campaign (AccessTrade doc example)',
     shopee('https://shopee.vn/m/ma-giam-gia', 'https://shopee.vn/m/ma-giam-gia'),
@@ -243,7 +308,7 @@ export const CORPUS: CorpusCase[] = [
   one('ShopeeFood affiliate link (idx:69074972926)', failing('https://spf.shopee.vn/abc', 'shopee', 'not_a_product')),
   one(
     'Shopee affiliate portal offer page',
-    failing('https://affiliate.shopee.vn/offer/product_offer/27971600849', 'shopee', 'not_a_product'),
+    failing('https://affiliate.shopee.vn/offer/product_offer/27971600849', 'shopee', 'invalid_link'),
   ),
 
   // ------------------------------------------------------------------ Shopee: foreign an_redir
@@ -264,6 +329,21 @@ export const CORPUS: CorpusCase[] = [
     ),
   ),
   one(
+    'Shopee an_redir on shope.ee with a foreign sub_id (idx:29751851403)',
+    shopee(
+      `https://shope.ee/an_redir?origin_link=${enc(IPHONE)}&affiliate_id=17399990000&sub_id=websitedeal1k`,
+      IPHONE,
+    ),
+  ),
+  one(
+    'Shopee an_redir on s.shopee.my → s.shopee.com.my',
+    shopee(
+      `https://s.shopee.my/an_redir?origin_link=${enc('https://shopee.com.my/Baju-i.111.222')}&affiliate_id=1`,
+      'https://shopee.com.my/Baju-i.111.222',
+      's.shopee.com.my',
+    ),
+  ),
+  one(
     'Shopee an_redir without origin_link',
     failing('https://s.shopee.vn/an_redir?affiliate_id=1&sub_id=a', 'shopee', 'invalid_link'),
   ),
@@ -275,6 +355,7 @@ export const CORPUS: CorpusCase[] = [
     'Shopee legacy shope.ee code (idx:42513789934) → other region',
     shopee('https://shope.ee/6fLZS9Tf8B', 'https://shopee.sg/product/68475578/27971600849', 's.shopee.sg'),
   ),
+  one('Shopee legacy shope.ee code (Open API doc example)', shopee('https://shope.ee/abc123', IPHONE)),
   one(
     'Shopee short link to an an_redir (never fetched, re-affiliated)',
     shopee('https://s.shopee.vn/ViaRedir', 'https://shopee.vn/product/111/222'),
@@ -296,6 +377,25 @@ export const CORPUS: CorpusCase[] = [
     items: [shopee('https://shopee.vn/Ao-i.1.2?a=1&amp;b=2', 'https://shopee.vn/Ao-i.1.2')],
   },
   {
+    name: 'Shopee foreign an_redir in an href, origin_link after &amp; (re-affiliated, never fetched)',
+    text: `<a href="https://s.shopee.vn/an_redir?affiliate_id=1&amp;origin_link=${enc(HOODIE)}">Áo</a>`,
+    items: [shopee(`https://s.shopee.vn/an_redir?affiliate_id=1&amp;origin_link=${enc(HOODIE)}`, HOODIE)],
+  },
+  one(
+    'Shopee voucher signature after &amp; kept',
+    shopee(
+      'https://shopee.vn/Ao-i.1.2?gads_t_sig=X&amp;encrypted_payload=Y',
+      'https://shopee.vn/Ao-i.1.2?gads_t_sig=X&encrypted_payload=Y',
+    ),
+  ),
+  one(
+    'Shopee search with &amp; and &#38; (the canonical link has plain &)',
+    shopee(
+      'https://shopee.vn/search?keyword=ao&amp;page=2&#38;sortBy=sales&#x26;utm_source=an_1',
+      'https://shopee.vn/search?keyword=ao&page=2&sortBy=sales',
+    ),
+  ),
+  {
     name: 'Shopee links glued to Vietnamese text and punctuation',
     text: 'Mua ngay:https://shopee.vn/Ao-i.1.2!!! (https://shopee.vn/Quan-i.3.4) giá sốc…https://shopee.vn/Giay-i.5.6…',
     items: [
@@ -305,9 +405,64 @@ export const CORPUS: CorpusCase[] = [
     ],
   },
   {
+    name: 'Shopee product link glued to a Vietnamese word (ends after the item id)',
+    text: 'Áo https://m.shopee.vn/Ao-i.1.2giá 100k',
+    items: [shopee('https://m.shopee.vn/Ao-i.1.2', 'https://shopee.vn/Ao-i.1.2')],
+    linkGocText: 'Áo https://shopee.vn/Ao-i.1.2giá 100k',
+  },
+  {
+    name: 'Shopee product link glued to a comma and a word',
+    text: 'Áo https://m.shopee.vn/Ao-i.1.2,giá 100k',
+    items: [shopee('https://m.shopee.vn/Ao-i.1.2', 'https://shopee.vn/Ao-i.1.2')],
+    linkGocText: 'Áo https://shopee.vn/Ao-i.1.2,giá 100k',
+  },
+  {
+    name: 'Shopee raw Vietnamese slug glued to a word after the ids',
+    text: 'shopee.vn/Áo-thun-i.88201679.1793284627Giảm 50%',
+    items: [shopee('shopee.vn/Áo-thun-i.88201679.1793284627', 'https://shopee.vn/%C3%81o-thun-i.88201679.1793284627')],
+    linkGocText: 'https://shopee.vn/%C3%81o-thun-i.88201679.1793284627Giảm 50%',
+  },
+  {
+    name: 'Shopee short link glued to a Vietnamese word (ends at the first non-ASCII character)',
+    text: 'https://s.shopee.vn/8pZnE3uF0kĐặt ngay, s.shopee.vn/8pZnE3uF0k,giá sốc',
+    items: [
+      shopee('https://s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT),
+      shopee('s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT),
+    ],
+    linkGocText: `${OPAANLP_PRODUCT}Đặt ngay, ${OPAANLP_PRODUCT},giá sốc`,
+  },
+  {
+    // A code is ASCII and mixed-case: the ASCII letters of the glued word ("Gi") cannot be told from the code.
+    name: 'Shopee short link glued to a word starting with ASCII letters (the code read is unknown)',
+    text: 'https://s.shopee.vn/8pZnE3uF0kGiảm giá',
+    items: [failing('https://s.shopee.vn/8pZnE3uF0kGi', 'shopee', 'resolution_failed')],
+    linkGocText: 'https://s.shopee.vn/8pZnE3uF0kGiảm giá',
+  },
+  {
     name: 'Shopee Markdown link',
     text: `[Áo hoodie](${HOODIE}) 🔥`,
     items: [shopee(HOODIE, HOODIE)],
+  },
+  {
+    // Another affiliate's tracking link: fetching it would count a click for them, rewriting it would take their
+    // commission or break their tracking. Left as is and not counted (marketplaces.md 1.3, 1.6, 2.3, 2.4).
+    name: "other affiliate networks' links are left untouched and not counted",
+    text: [
+      `AccessTrade https://go.isclix.com/deep_link/4751584435713464237/4751584435713464237?url=${enc(HOODIE)}&sub1=fb`,
+      `v6 https://go.isclix.com/deep_link/v6/123/4751584435713464237?url_enc=aHR0cHM6Ly9zaG9wZWUudm4vQW8taS4xLjI=`,
+      'rút gọn https://shorten.asia/AbCd1234 và https://bit.ly/40Jld5K',
+      `Involve https://invol.co/cl12345?url=${enc(LAZADA_SHIRT)}&subid=x http://invol.co/aff_m?offer_id=88&aff_id=1`,
+      `Sovrn https://redirect.viglink.com?key=k&u=${enc(HOODIE)}`,
+      `Skimlinks https://go.skimresources.com/?id=1X2&url=${enc('https://tiki.vn/abc-p123.html')}`,
+    ].join('\n'),
+    items: [],
+  },
+  {
+    name: 'ShopeeFood landing and the old AccessTrade deep link are not marketplace links (marketplaces.md 1.1, 1.6)',
+    text:
+      'https://shopeefood.vn/ho-chi-minh/com-tam?utm_medium=affiliate_food&utm_source=an_1 ' +
+      `https://pub.accesstrade.vn/deep_link/4751584435713464237?url=${enc(HOODIE)}`,
+    items: [],
   },
   {
     name: 'look-alike hosts are not marketplace links',
@@ -337,6 +492,14 @@ export const CORPUS: CorpusCase[] = [
       'https://www.lazada.vn/products/i255675772-s14883705485.html',
     ),
   ),
+  one(
+    'Lazada /i<item>.html at the site root (marketplaces.md 1.3)',
+    lazada('https://www.lazada.vn/i123.html', 'https://www.lazada.vn/products/i123.html'),
+  ),
+  one(
+    'Lazada /i<item>-s<sku>.html at the site root',
+    lazada('https://www.lazada.vn/i123-s456.html?spm=a2o4n', 'https://www.lazada.vn/products/i123-s456.html'),
+  ),
   {
     name: 'Lazada scheme-less /i<item>.html (idx:55554963070)',
     text: 'Lazada: lazada.vn/products/example-i123456789.html nhé',
@@ -354,6 +517,32 @@ export const CORPUS: CorpusCase[] = [
   one(
     'Lazada s.lazada.vn share link → PDP (idx:55921847999)',
     lazada('https://s.lazada.vn/s.ljrQD?t=p-i3czEE8-sHju5kk', LAZADA_PDP),
+  ),
+  one(
+    'Lazada s.lazada.vn share link with ?cc (idx:42902630633)',
+    lazada('https://s.lazada.vn/s.UAJFo?cc', LAZADA_SHIRT),
+  ),
+  one(
+    'Lazada Malaysia',
+    lazadaAbroad(
+      'https://www.lazada.com.my/products/x-i11-s22.html?spm=a',
+      'https://www.lazada.com.my/products/x-i11-s22.html',
+    ),
+  ),
+  one(
+    'Lazada Indonesia',
+    lazadaAbroad('https://www.lazada.co.id/products/x-i33.html', 'https://www.lazada.co.id/products/x-i33.html'),
+  ),
+  one(
+    'Lazada Philippines',
+    lazadaAbroad(
+      'https://www.lazada.com.ph/products/x-i44-s55.html',
+      'https://www.lazada.com.ph/products/x-i44-s55.html',
+    ),
+  ),
+  one(
+    'Lazada Singapore',
+    lazadaAbroad('https://www.lazada.sg/products/x-i66-s77.html', 'https://www.lazada.sg/products/x-i66-s77.html'),
   ),
   one(
     'Lazada lzd.co short link → campaign page (idx:2123223089)',
@@ -376,6 +565,16 @@ export const CORPUS: CorpusCase[] = [
       lazada(
         'https://c.lazada.vn/t/c.1aLN?url=https%3A%2F%2Fwww.lazada.vn%2Fshop%2Festee-lauder%3Ftab%3Dpromotion%26path%3Dpromotion-30838-0.htm&amp;sub_aff_id=Estee',
         'https://www.lazada.vn/shop/estee-lauder/?tab=promotion&path=promotion-30838-0.htm',
+      ),
+    ],
+  },
+  {
+    name: 'Lazada foreign master link in an href, url after &amp; (read, never fetched)',
+    text: '<a href="https://c.lazada.vn/t/c.abc?sub_aff_id=x&amp;url=https%3A%2F%2Fwww.lazada.vn%2Fproducts%2Fx-i1-s2.html">Deal</a>',
+    items: [
+      lazada(
+        'https://c.lazada.vn/t/c.abc?sub_aff_id=x&amp;url=https%3A%2F%2Fwww.lazada.vn%2Fproducts%2Fx-i1-s2.html',
+        'https://www.lazada.vn/products/x-i1-s2.html',
       ),
     ],
   },
@@ -428,6 +627,20 @@ export const CORPUS: CorpusCase[] = [
     tiktok(
       'https://www.tiktok.com/shop/vn/pdp/%C4%91am-thiet-ke-form-xoe-co-dan-nhieu-mau-thich-hop-%C4%91i-choi-lam-viec/1732826020155524663',
       'https://www.tiktok.com/shop/vn/pdp/%C4%91am-thiet-ke-form-xoe-co-dan-nhieu-mau-thich-hop-%C4%91i-choi-lam-viec/1732826020155524663',
+    ),
+  ),
+  one(
+    'TikTok /view/product/<id> with region after &amp;',
+    tiktok(
+      'https://www.tiktok.com/view/product/1731?local=en&amp;region=TH',
+      'https://www.tiktok.com/view/product/1731?region=TH',
+    ),
+  ),
+  one(
+    'TikTok Shop /vn/pdp/<id>?_d=…&scene=pdp (tothanhdat test)',
+    tiktok(
+      'https://shop.tiktok.com/vn/pdp/1729384756123456789?_d=secCdnX&scene=pdp',
+      'https://shop.tiktok.com/vn/pdp/1729384756123456789',
     ),
   ),
   one(
@@ -487,6 +700,20 @@ export const CORPUS: CorpusCase[] = [
       `https://ti.ki/lLoCiS7e/OR60D8CM?TIKI_URI=${enc('https://tiki.vn/apple-iphone-13-hang-chinh-hang-p184059211.html?spid=123547403')}&utm_term=TAPO.TIKI`,
       'https://tiki.vn/apple-iphone-13-hang-chinh-hang-p184059211.html?spid=123547403',
     ),
+  ),
+  {
+    name: 'Tiki foreign TAP link in an href, TIKI_URI after &amp; (re-affiliated, never fetched)',
+    text: `<a href="https://ti.ki/Pub/CAMP?utm_term=TAPO.TIKI&amp;TIKI_URI=${enc('https://tiki.vn/x-p1.html?spid=5')}">Tiki</a>`,
+    items: [
+      tiki(
+        `https://ti.ki/Pub/CAMP?utm_term=TAPO.TIKI&amp;TIKI_URI=${enc('https://tiki.vn/x-p1.html?spid=5')}`,
+        'https://tiki.vn/x-p1.html?spid=5',
+      ),
+    ],
+  },
+  one(
+    'Tiki spid after &amp; kept',
+    tiki('https://tiki.vn/x-p1.html?src=a&amp;spid=5', 'https://tiki.vn/x-p1.html?spid=5'),
   ),
   one(
     'Tiki TAP link with a raw TIKI_URI to a promotion (idx:12725789586)',

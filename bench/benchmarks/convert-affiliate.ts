@@ -31,9 +31,13 @@ export const convertAffiliate: Benchmark = {
       const ratio = full.requestsPerSecond / bare.requestsPerSecond;
       // Latency at a fixed load (half the bare figure, the throughput target, or 80 % of what the api
       // sustains when that is less), same connections: a saturated closed loop only measures queueing
-      // (latency = connections / throughput).
-      const rate = Math.min(bare.requestsPerSecond * TARGET_RATIO, 0.8 * full.requestsPerSecond);
-      const paced = await measureThroughput(await ctx.convertTarget(api.url, body), { rate });
+      // (latency = connections / throughput). For the 5-link text, also at a quarter of the bare figure.
+      const target = Math.min(bare.requestsPerSecond * TARGET_RATIO, 0.8 * full.requestsPerSecond);
+      const rates = links === 5 ? [target, bare.requestsPerSecond / 4] : [target];
+      const paced = [];
+      for (const rate of rates) {
+        paced.push({ rate, result: await measureThroughput(await ctx.convertTarget(api.url, body), { rate }) });
+      }
       rows.push(
         {
           text: `${links} links`,
@@ -53,15 +57,15 @@ export const convertAffiliate: Benchmark = {
           errors: full.errors,
           'ratio to bare': round(ratio, 2),
         },
-        {
+        ...paced.map(({ rate, result }) => ({
           text: `${links} links`,
           server: `api at ${round(rate, 0)} req/s`,
-          'req/s': round(paced.requestsPerSecond, 0),
-          'p50 ms': paced.p50Ms,
-          'p99 ms': paced.p99Ms,
-          errors: paced.errors,
+          'req/s': round(result.requestsPerSecond, 0),
+          'p50 ms': result.p50Ms,
+          'p99 ms': result.p99Ms,
+          errors: result.errors,
           'ratio to bare': null,
-        },
+        })),
       );
     }
     printTable(
@@ -69,17 +73,22 @@ export const convertAffiliate: Benchmark = {
       rows,
     );
     const five = rows.find((row) => row.text === '5 links' && row.server === 'api')!;
-    const fivePaced = rows.find((row) => row.text === '5 links' && String(row.server).startsWith('api at'))!;
+    const fivePaced = rows.filter((row) => row.text === '5 links' && String(row.server).startsWith('api at'));
     const meetsRatio = Number(five['ratio to bare']) >= TARGET_RATIO;
-    const meetsP99 = Number(fivePaced['p99 ms']) < TARGET_P99_MS;
+    const p99 = (row: Row) =>
+      `p99 < ${TARGET_P99_MS} ms at ${String(row.server).slice(7)} ${Number(row['p99 ms']) < TARGET_P99_MS ? 'met' : 'NOT met'}`;
     process.stdout.write(
-      `5-link target: ratio ≥ ${TARGET_RATIO} ${meetsRatio ? 'met' : 'NOT met'}, ` +
-        `p99 < ${TARGET_P99_MS} ms at ${String(fivePaced.server).slice(7)} ${meetsP99 ? 'met' : 'NOT met'}\n`,
+      `5-link target: ratio ≥ ${TARGET_RATIO} ${meetsRatio ? 'met' : 'NOT met'}; ${fivePaced.map(p99).join('; ')}\n`,
     );
     return {
       storage: ctx.storage,
       rows,
-      targets: { ratio: TARGET_RATIO, p99_ms: TARGET_P99_MS, meetsRatio, meetsP99 },
+      targets: {
+        ratio: TARGET_RATIO,
+        p99_ms: TARGET_P99_MS,
+        meetsRatio,
+        p99AtRate: fivePaced.map((row) => ({ rate: row.server, p99Ms: row['p99 ms'] })),
+      },
     };
   },
 };

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
 import { SETTINGS } from './settings';
 
 export interface LoadTarget {
@@ -22,9 +23,8 @@ export interface Throughput {
   errors: number;
 }
 
-function cannon(target: LoadTarget, seconds: number, connections: number, rate?: number): Promise<autocannon.Result> {
+function cannon(target: LoadTarget, seconds: number, connections: number): Promise<autocannon.Result> {
   return autocannon({
-    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
     url: target.url,
     method: target.method ?? 'POST',
     headers: target.headers,
@@ -38,11 +38,75 @@ function cannon(target: LoadTarget, seconds: number, connections: number, rate?:
   } as autocannon.Options);
 }
 
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
 /**
- * Throughput with autocannon. Closed loop by default (`connections` keep-alive connections, each sending its next
- * request when the previous answer arrives); with `rate`, the connections together send that many requests a
- * second (latency then shows the service time at that load, corrected for coordinated omission). A warm-up
- * first, then the measured run.
+ * An open loop at a fixed rate: request i is due at start + i / rate (evenly spaced), goes out on one of
+ * `connections` keep-alive connections (waiting for one when all are busy), and its latency counts from the
+ * moment it was due, so time spent queued in the client counts too (no coordinated omission). autocannon's own
+ * rate option sends each connection's quota for a second in a burst at the start of the second, which measures
+ * the burst rather than the load.
+ */
+async function openLoop(target: LoadTarget, seconds: number, connections: number, rate: number): Promise<Throughput> {
+  const url = new URL(target.url);
+  const pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const paths = target.paths ?? [url.pathname + url.search];
+  const expected = target.expectStatus ?? 200;
+  const total = Math.max(1, Math.round(rate * seconds));
+  const latencies: number[] = [];
+  const pending: Array<Promise<void>> = [];
+  let errors = 0;
+  let sent = 0;
+  const start = performance.now();
+  const send = (index: number) => {
+    const dueAt = start + (index / rate) * 1000;
+    const request = pool
+      .request({
+        path: paths[index % paths.length],
+        method: target.method ?? 'POST',
+        headers: target.headers,
+        body: target.body,
+      })
+      .then(async (res) => {
+        await res.body.dump();
+        latencies.push(performance.now() - dueAt);
+        if (res.statusCode !== expected) errors += 1;
+      })
+      .catch(() => {
+        errors += 1;
+      });
+    pending.push(request);
+  };
+  await new Promise<void>((done) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+      while (sent < due) send(sent++);
+      if (sent >= total) return done();
+      setTimeout(tick, 1);
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    requests: latencies.length,
+    errors,
+  };
+}
+
+/**
+ * Throughput. Closed loop by default, with autocannon (`connections` keep-alive connections, each sending its
+ * next request when the previous answer arrives); with `rate`, an open loop at that many requests a second over
+ * the same connections (`openLoop`: latency then shows the service time at that load, corrected for coordinated
+ * omission). A warm-up first, then the measured run.
  */
 export async function measureThroughput(
   target: LoadTarget,
@@ -50,8 +114,13 @@ export async function measureThroughput(
 ): Promise<Throughput> {
   const connections = options.connections ?? SETTINGS.connections;
   const warmup = options.warmupSeconds ?? SETTINGS.warmupSeconds;
-  if (warmup > 0) await cannon(target, warmup, connections, options.rate);
-  const result = await cannon(target, options.seconds ?? SETTINGS.seconds, connections, options.rate);
+  const seconds = options.seconds ?? SETTINGS.seconds;
+  if (options.rate) {
+    if (warmup > 0) await openLoop(target, warmup, connections, options.rate);
+    return openLoop(target, seconds, connections, options.rate);
+  }
+  if (warmup > 0) await cannon(target, warmup, connections);
+  const result = await cannon(target, seconds, connections);
   const expected = target.expectStatus ?? 200;
   const good = result.statusCodeStats?.[String(expected) as keyof typeof result.statusCodeStats]?.count ?? 0;
   const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, stat) => sum + (stat?.count ?? 0), 0);
@@ -69,11 +138,6 @@ export interface Latency {
   p99Ms: number;
   requests: number;
   errors: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /**

@@ -24,6 +24,7 @@ import { AppModule } from '../apps/api/src/app.module';
 import { configureApp } from '../apps/api/src/configure-app';
 import { configureRedirector } from '../apps/redirector/src/configure-redirector';
 import { RedirectorModule } from '../apps/redirector/src/redirector.module';
+import { PROCESS_SECRETS } from '../test/support/api-process';
 import { measureThroughput } from './lib/load';
 import { baselineServer } from './redirect/baseline';
 import { benchProductLinks, REDIRECT_CODES, REDIRECT_HOST, redirectTarget } from './redirect/load';
@@ -42,6 +43,8 @@ interface Figures {
 
 function benchConfig(dataDir: string): AppConfig {
   const config = loadConfig({
+    // With DATABASE_URL the secrets are required: the bench's own (never a deployment's), unless given.
+    ...PROCESS_SECRETS,
     ...process.env,
     DATA_DIR: dataDir,
     SHORT_LINK_BASE_URL: `http://${HOST}`,

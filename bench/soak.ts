@@ -99,9 +99,12 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json', ...credentials },
       body: JSON.stringify({ mode: 'own_shortener', affiliate_id: '1', content: dealText(50) }),
     });
-    const shortened = (await made.json()) as { items?: Array<{ output: string | null }> };
-    const codes = (shortened.items ?? []).map((item) => new URL(item.output ?? 'http://x/').pathname);
-    if (codes.length === 0 || codes.some((path) => path === '/')) throw new Error('The soak could not make its short links');
+    const shortened = (await made.json()) as { items?: Array<{ ok: boolean; output: string | null }> };
+    // Links own_shortener cannot shorten (no affiliate format, e.g. TikTok Shop) fail per item: not redirected.
+    const codes = (shortened.items ?? []).flatMap((item) =>
+      item.ok && item.output ? [new URL(item.output).pathname] : [],
+    );
+    if (codes.length === 0) throw new Error(`The soak could not make its short links: HTTP ${made.status}`);
     let nextCode = 0;
     const redirect = async () => {
       const path = codes[nextCode++ % codes.length];

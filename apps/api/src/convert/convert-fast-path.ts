@@ -6,11 +6,9 @@ import {
   AccessLog,
   AppConfig,
   exceedsJsonDepth,
-  exceptionForClient,
   isJsonContentType,
   requestIdMiddleware,
-  requestIdOf,
-  sendError,
+  sendErrorFor,
   ShutdownState,
   tooDeepException,
 } from '@app/common';
@@ -116,9 +114,7 @@ export class ConvertFastPath {
     const headers = req.headers;
     if (headers['x-api-key'] === undefined && headers['x-api-token'] === undefined) return false;
     const type = headers['content-type'];
-    if (!isJsonContentType(type) || (type!.includes(';') && /charset/i.test(type!) && !UTF8_CHARSET.test(type!))) {
-      return false;
-    }
+    if (!isJsonContentType(type) || (/charset/i.test(type!) && !UTF8_CHARSET.test(type!))) return false;
     const encoding = headers['content-encoding'];
     if (
       (encoding !== undefined && encoding.toLowerCase() !== 'identity') ||
@@ -172,8 +168,7 @@ export class ConvertFastPath {
       res.setHeader('Content-Length', Buffer.byteLength(json));
       res.end(json);
     } catch (error) {
-      const requestId = requestIdOf(req);
-      sendError(res, exceptionForClient(error, req), requestId);
+      sendErrorFor(req, res, error);
     }
   }
 }

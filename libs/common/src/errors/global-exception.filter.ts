@@ -1,7 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { requestIdOf } from '../http/request-id';
-import { AppException } from './app-exception';
 import { sendError } from './send-error';
 import { toAppException } from './to-app-exception';
 
@@ -13,20 +12,21 @@ interface RequestWithLog {
 }
 
 /**
- * Anything thrown while handling a request, as the `AppException` the client gets. The ones that are our
- * fault or the database's (`internal_error`, `unavailable`) are logged with the original error (its SQL
- * parameters stripped by the log serializer), on the request's logger (the line carries the request); the
- * client only ever sees the generic message.
+ * Answers anything thrown while handling a request with the error envelope. The errors that are our fault
+ * or the database's (`internal_error`, `unavailable`) are logged with the original error (its SQL parameters
+ * stripped by the log serializer), on the request's logger (the line carries the request); the client only
+ * ever sees the generic message. Used by the global filter and by the paths answered in front of Express.
  */
-export function exceptionForClient(error: unknown, req: object): AppException {
+export function sendErrorFor(req: Request, res: Response, error: unknown): void {
   const exception = toAppException(error);
+  const requestId = requestIdOf(req);
   if (exception.code === 'internal_error' || exception.code === 'unavailable') {
-    const line = { err: error, requestId: requestIdOf(req as Request), context: 'GlobalExceptionFilter' };
+    const line = { err: error, requestId, context: 'GlobalExceptionFilter' };
     const log = (req as RequestWithLog).log;
     if (log) log.error(line, `Request failed: ${exception.code}`);
     else logger.error(line, `Request failed: ${exception.code}`);
   }
-  return exception;
+  sendError(res, exception, requestId);
 }
 
 /** The one place where anything thrown while handling a request becomes the error envelope. */
@@ -34,9 +34,6 @@ export function exceptionForClient(error: unknown, req: object): AppException {
 export class GlobalExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    const requestId = requestIdOf(req);
-    sendError(res, exceptionForClient(error, req), requestId);
+    sendErrorFor(http.getRequest<Request>(), http.getResponse<Response>(), error);
   }
 }

@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstance } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstance, type LoggerOptions } from 'pino';
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 
@@ -85,17 +85,13 @@ export class AccessLog {
   readonly middleware: HttpLogger;
 
   constructor(level: string, destination?: DestinationStream) {
+    const logger = (options: LoggerOptions) => (destination ? pino(options, destination) : pino(options));
     const serializers = { err: serializeError };
-    const redact = { paths: REDACTED_PATHS, censor: '[Redacted]' };
-    this.root = destination ? pino({ level, redact, serializers }, destination) : pino({ level, redact, serializers });
+    this.root = logger({ level, serializers, redact: { paths: REDACTED_PATHS, censor: '[Redacted]' } });
     // Errors logged on a request's logger (`req.log`) keep their secret fields redacted: exact paths under
     // `err`, cheap to check on a line that has none.
-    const accessRedact = {
-      paths: REDACTED_PATHS.filter((path) => path.startsWith('*.')).map((path) => `err${path.slice(1)}`),
-      censor: '[Redacted]',
-    };
-    const accessOptions = { level, serializers, redact: accessRedact };
-    const access = destination ? pino(accessOptions, destination) : pino(accessOptions);
+    const errPaths = REDACTED_PATHS.filter((path) => path.startsWith('*.')).map((path) => `err${path.slice(1)}`);
+    const access = logger({ level, serializers, redact: { paths: errPaths, censor: '[Redacted]' } });
     this.middleware = pinoHttp({ ...pinoHttpOptions(), logger: access });
   }
 }

@@ -4,14 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from './support/abuse-stores';
 import { createTestApp, TestApp, TestMember, usingPostgres } from './support/test-app';
+import { itIf } from './support/skip';
 
 /** Where failure counts and bans are shared in this run: the machine's Redis when REDIS_URL is set. */
 const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
 /** Tests that move the fake clock across a failure window: Redis expires keys in real time. */
-const itInProcess = (name: string, body: () => Promise<void>) =>
-  TEST_REDIS_URL
-    ? it.skip(`${name} [in-process counters only: Redis expires keys in real time]`, body)
-    : it(name, body);
+const itInProcess = itIf(!TEST_REDIS_URL, 'in-process counters only: Redis expires keys in real time');
 
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 const WRONG_TOKEN = 'tok_' + 'W'.repeat(40);

@@ -2,14 +2,12 @@ import { AbuseEvent } from '@app/abuse';
 import type { Response } from 'supertest';
 import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from './support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
+import { itIf } from './support/skip';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
 const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
 /** Tests that move the fake clock across a window: Redis expires keys in real time (see abuse-redis.e2e-spec). */
-const itInProcess = (name: string, body: () => Promise<void>) =>
-  TEST_REDIS_URL
-    ? it.skip(`${name} [in-process counters only: Redis expires keys in real time]`, body)
-    : it(name, body);
+const itInProcess = itIf(!TEST_REDIS_URL, 'in-process counters only: Redis expires keys in real time');
 
 const BODY = { content: 'Deal https://shopee.vn/product/123/456', mode: 'link_goc' };
 

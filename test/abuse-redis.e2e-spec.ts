@@ -5,16 +5,12 @@ import { AddressInfo, createServer } from 'node:net';
 import request from 'supertest';
 import { deleteRedisKeys, uniqueRedisPrefix } from './support/abuse-stores';
 import { createTestApp, TestApp, TestMember, usingPostgres } from './support/test-app';
+import { describeIf } from './support/skip';
 
 const REDIS_URL = process.env.REDIS_URL;
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 const WRONG_TOKEN = 'tok_' + 'W'.repeat(40);
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-/** `describe`, or `describe.skip` with the reason in its name. */
-function describeIf(condition: boolean, reason: string): (name: string, body: () => void) => void {
-  return condition ? describe : (name, body) => describe.skip(`${name} [skipped: ${reason}]`, body);
-}
 
 async function keysOf(url: string, prefix: string): Promise<string[]> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, disconnectTimeout: 100 });

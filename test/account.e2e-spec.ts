@@ -4,6 +4,7 @@ import type { AppConfig } from '@app/common';
 import { PasswordHasher } from '@app/members';
 import { AccountClient, convertStatus } from './support/account-client';
 import { createTestApp, TEST_PASSWORD, TestApp, usingPostgres } from './support/test-app';
+import { itIf } from './support/skip';
 
 const MINUTE = 60_000;
 
@@ -341,18 +342,21 @@ describe('account API', () => {
       expect(await count('auth_attempts')).toBe(0);
     });
 
-    (usingPostgres ? it : it.skip)('survives a restart and is shared by another instance (Postgres)', async () => {
-      const { client } = await signedUp(t);
-      const second = await createTestApp({}, { keepData: true });
-      try {
-        const res = await t.send(
-          second.http.get('/account').set('Cookie', client.cookie!).set('Accept', 'application/json'),
-        );
-        expect(res.status).toBe(200);
-      } finally {
-        await second.close();
-      }
-    });
+    itIf(usingPostgres, 'needs DATABASE_URL')(
+      'survives a restart and is shared by another instance (Postgres)',
+      async () => {
+        const { client } = await signedUp(t);
+        const second = await createTestApp({}, { keepData: true });
+        try {
+          const res = await t.send(
+            second.http.get('/account').set('Cookie', client.cookie!).set('Accept', 'application/json'),
+          );
+          expect(res.status).toBe(200);
+        } finally {
+          await second.close();
+        }
+      },
+    );
   });
 
   describe('API key and token', () => {

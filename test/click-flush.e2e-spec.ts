@@ -3,6 +3,7 @@ import { ClickCounter } from '@app/shortlinks';
 import { sleep } from './support/api-process';
 import { createTestApp, TestApp } from './support/test-app';
 import { postgresBinDir, ThrowawayPostgres } from './support/throwaway-servers';
+import { describeIf } from './support/skip';
 
 const BROWSER = false;
 const BOT = true;
@@ -11,7 +12,10 @@ const BOT = true;
  * The click counters' write at shutdown against a PostgreSQL of the test's own that it stops: a failed write is
  * tried again within SHUTDOWN_TIMEOUT_MS, and what still cannot be written is logged, never dropped silently.
  */
-(postgresBinDir() ? describe : describe.skip)('click counters at shutdown, the database down', () => {
+describeIf(
+  Boolean(postgresBinDir()),
+  'needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin) to start a throwaway server',
+)('click counters at shutdown, the database down', () => {
   let pg: ThrowawayPostgres;
   let t: TestApp;
   let linkId: string;

@@ -2,12 +2,9 @@ import { CredentialInvalidation, CredentialsService } from '@app/credentials';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';
 import { eventually, freePort } from './support/api-process';
 import { createTestApp, TestApp, TestMember, usingPostgres } from './support/test-app';
+import { describeIf } from './support/skip';
 
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
-
-function describeIf(condition: boolean, reason: string): (name: string, body: () => void) => void {
-  return condition ? describe : (name, body) => describe.skip(`${name} [skipped: ${reason}]`, body);
-}
 
 function convert(t: TestApp, member: Pick<TestMember, 'apiKey' | 'apiToken'>) {
   return t.send(

@@ -6,6 +6,7 @@ import { assertSafeResponse, safeText } from './support/test-app';
 import { SeededMember, Seeder } from './support/seed';
 import { hasRedisServer, postgresBinDir, ThrowawayPostgres, ThrowawayRedis } from './support/throwaway-servers';
 import { MIGRATIONS } from '../libs/common/src/database/migrations';
+import { describeIf } from './support/skip';
 
 /**
  * Faults: the test starts its own PostgreSQL (initdb in a temporary folder, free port) and its own
@@ -17,14 +18,6 @@ const canRun = Boolean(PG_BIN) && hasRedisServer;
 const reason = !PG_BIN
   ? 'needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin) to start a throwaway server'
   : 'needs the redis-server binary to start a throwaway Redis';
-
-function describeIf(condition: boolean, why: string): (name: string, body: () => void) => void {
-  if (condition) return describe;
-  return (name, body) => {
-    process.stdout.write(`Skipping "${name}": ${why}\n`);
-    describe.skip(`${name} [skipped: ${why}]`, body);
-  };
-}
 
 /** Longest any answer may take while a server is down (the pool's connect time-out is 3 s). */
 const MAX_ANSWER_MS = 5000;

@@ -5,6 +5,7 @@ import { ApiProcess, eventually, freePort, sleep } from './support/api-process';
 import { FakeDns } from './support/fake-dns';
 import { assertSafeResponse } from './support/test-app';
 import { SeededPair, Seeder } from './support/seed';
+import { describeIf } from './support/skip';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -17,14 +18,6 @@ const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20
 const CLICK_FLUSH_MS = 400;
 const anRedir = (product: string) =>
   `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent(product)}&affiliate_id=${AFFILIATE_ID}`;
-
-function describeIf(condition: boolean, reason: string): (name: string, body: () => void) => void {
-  if (condition) return describe;
-  return (name, body) => {
-    process.stdout.write(`Skipping "${name}": ${reason}\n`);
-    describe.skip(`${name} [skipped: ${reason}]`, body);
-  };
-}
 
 async function convert(base: string, pair: SeededPair, options: { token?: string; ip?: string } = {}) {
   let pending = request(base)

@@ -14,6 +14,7 @@ import { ShortLinkService } from '@app/shortlinks';
 import { AccountClient } from './support/account-client';
 import { ApiProcess, freePort } from './support/api-process';
 import { createTestApp, TEST_SECRET, TestApp, TestMember } from './support/test-app';
+import { describeIf } from './support/skip';
 
 const SHORT_HOST = 'go.sl.test';
 const AFFILIATE_ID = '17345510000';
@@ -201,7 +202,10 @@ function redirectRequest(agent: Agent, port: number, host: string, code: string,
  * redirects are in flight on keep-alive connections: every request sent gets its 302, the process exits 0, and
  * the clicks (only the shutdown flush writes: CLICK_FLUSH_INTERVAL_MS is long) equal the redirects answered.
  */
-(process.env.DATABASE_URL ? describe : describe.skip)('standalone redirector process: SIGTERM under load', () => {
+describeIf(
+  Boolean(process.env.DATABASE_URL),
+  'needs DATABASE_URL (the standalone redirector runs on a Postgres server)',
+)('standalone redirector process: SIGTERM under load', () => {
   const host = 'sl.sigterm.test';
   const connections = 100;
   const warmRounds = 3;

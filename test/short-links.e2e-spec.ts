@@ -9,6 +9,7 @@ import { AccountClient } from './support/account-client';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';
 import { FakeDns } from './support/fake-dns';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
+import { itIf } from './support/skip';
 
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321?sp_atk=abc';
 const PRODUCT_2 = 'https://shopee.vn/product/55501/66602';
@@ -449,7 +450,7 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect(res.status).toBe(401);
     });
 
-    (TEST_REDIS_URL ? it : it.skip)('shares lookups through Redis (REDIS_URL set)', async () => {
+    itIf(Boolean(TEST_REDIS_URL), 'needs REDIS_URL')('shares lookups through Redis (REDIS_URL set)', async () => {
       const content = `https://shopee.vn/product/4242/${Date.now()}`;
       const res = await convert(alice, { content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID });
       const code = codeOf(res.body.items[0].output);

@@ -792,6 +792,11 @@ describe('account API', () => {
       expect(script.text).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
       expect((await t.send(t.http.get('/assets/app.css'))).type).toBe('text/css');
       expect((await t.send(t.http.get('/assets/nope.js'))).status).toBe(404);
+      const chart = await t.send(t.http.get('/assets/vendor/chart.umd.min.js'));
+      expect(chart.status).toBe(200);
+      expect(chart.type).toBe('application/javascript');
+      expect(chart.text).toContain('Chart');
+      expect((await t.send(t.http.get('/assets/vendor/nope.js'))).status).toBe(404);
     });
 
     it('labels every form field, on the admin members page too (as an admin)', async () => {

@@ -6,7 +6,7 @@ import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { ConvertFastPath } from './convert/convert-fast-path';
-import { assetsMiddleware, pagesMiddleware } from './pages/pages';
+import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
@@ -30,6 +30,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   // The access line first, so every answer has one (a body the parser refuses included).
   app.use(app.get(AccessLog).middleware);
   app.use(helmet());
+  app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());
   app.use(...bodyParsing({ limitBytes: config.BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }));

@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The HTML pages and their assets (plain HTML, one CSS and one vanilla JS file: no build step). */
 export const PUBLIC_DIR = join(__dirname, '..', 'public');
@@ -46,4 +46,22 @@ export function assetsMiddleware(dir = PUBLIC_DIR): RequestHandler {
     dotfiles: 'ignore',
     setHeaders: (res) => res.setHeader('Cache-Control', NO_CACHE),
   });
+}
+
+/**
+ * `/assets/vendor/chart.umd.min.js`: the charting library (Chart.js, from npm) served as a static asset of our
+ * own, so the admin console and the account page draw charts with no CDN and the CSP stays `script-src 'self'`.
+ */
+export function vendorAssetsMiddleware(): RequestHandler {
+  const chartDir = dirname(require.resolve('chart.js')); // .../chart.js/dist
+  const files: Record<string, string> = { '/chart.umd.min.js': join(chartDir, 'chart.umd.min.js') };
+  return (req, res, next) => {
+    const file = (req.method === 'GET' || req.method === 'HEAD') && files[req.path];
+    if (!file) return next();
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('application/javascript');
+    res.sendFile(file, (error) => {
+      if (error) next(error);
+    });
+  };
 }

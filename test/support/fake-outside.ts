@@ -1,6 +1,6 @@
 /**
  * Fake outside services for tests and benchmarks: one plain-HTTP server on 127.0.0.1 per provider, each
- * speaking its documented protocol (shared/marketplaces.md sections 2.1, 1.3 and 4): TinyURL (api-create.php
+ * speaking its documented protocol (the providers' public API documentation): TinyURL (api-create.php
  * and API v2), is.gd, v.gd, Bitly v4, Cutt.ly, the Shopee Affiliate Open API (signature checked) and Lazada
  * `marketing/getlink` (signature checked). Each can be told to answer one of its documented errors, for every
  * link or only for links containing a marker, to be slow, to hang, to reset connections, or be stopped.

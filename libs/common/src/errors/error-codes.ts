@@ -1,4 +1,4 @@
-/** Every request-level error code the API can answer with (DESIGN.md section 3). */
+/** Every request-level error code the API can answer with (the contract's error table, docs/api.md). */
 export type ErrorCode =
   | 'invalid_json'
   | 'invalid_request'

@@ -28,7 +28,7 @@ const CATEGORY_SEGMENT = /^.+-cat\.\d+(?:\.\d+)*$/;
 const PRODUCT_OWNER_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
 /**
  * Any other single segment: `/<username>` shop pages, keyword pages such as `/mall` or `/flash_sale`, and pages
- * without an id pattern such as `/some-shop-page` (marketplaces.md 1.1: still convertible by an_redir).
+ * without an id pattern such as `/some-shop-page` (still convertible by an_redir).
  * Percent-encoded as in the URL.
  */
 const SINGLE_PAGE_SEGMENT = /^[A-Za-z0-9._~%()!*'-]{1,128}$/;

@@ -1,4 +1,4 @@
-/** The ten modes of DESIGN.md section 3: the value a caller sends, the label we answer with, what it needs. */
+/** The ten modes of the convert contract (docs/api.md): the value a caller sends, the label we answer with, what it needs. */
 export const CONVERT_MODES = {
   affiliate: { label: 'Affiliate link', needsAffiliateId: true },
   own_shortener: { label: 'Short link', needsAffiliateId: true },

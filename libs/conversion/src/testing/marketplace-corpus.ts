@@ -1,7 +1,7 @@
 /**
  * Real-world links and posts for the four marketplaces, with the item each link must give in `link_goc` and in
- * `affiliate` mode. Sources: `../shared/marketplaces.md` section 1 (official Shopee help pages, public code that
- * handles these links) and further samples collected from public repositories (noted per case).
+ * `affiliate` mode. Sources: official Shopee help pages, public code that
+ * handles these links, and further samples collected from public repositories (noted per case).
  *
  * Short links are answered by `CORPUS_SHORT_LINKS` (where each one leads, as a marketplace would redirect), so the
  * corpus runs without a network; the resolver's own behaviour is tested against fake servers elsewhere.
@@ -88,14 +88,14 @@ const LAZADA_PDP = 'https://www.lazada.vn/products/pdp-i3324491964-s16252561750.
 
 /** Where the corpus short links lead (what the marketplace's redirect chain ends on), or why they fail. */
 export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: ResolutionFailure }>> = {
-  // s.shopee.vn codes land on /opaanlp/ with affiliate tracking (marketplaces.md 1.1, idx:60356362910).
+  // s.shopee.vn codes land on /opaanlp/ with affiliate tracking (idx:60356362910).
   'https://s.shopee.vn/8pZnE3uF0k':
     'https://shopee.vn/opaanlp/88201679/1793284627?__mobile__=1&uls_trackid=53c0&utm_campaign=id_x&utm_content=----' +
     '&utm_medium=affiliates&utm_source=an_17322940169&mmp_pid=an_17322940169',
   // vn.shp.ee → slug URL (idx:67299368742).
   'https://vn.shp.ee/r1MhnNPY': `${HOODIE}?sp_atk=3c1b&xptdk=3c1b&smtt=0.0.9`,
   'https://shope.ee/6fLZS9Tf8B': 'https://shopee.sg/product/68475578/27971600849?smtt=1&uls_trackid=x',
-  // The Open API doc's older example result (marketplaces.md 2.1), for its example product.
+  // The Open API doc's older example result, for its example product.
   'https://shope.ee/abc123': `${IPHONE}?uls_trackid=51v36iqm00qv&utm_medium=affiliates&utm_source=an_1&utm_content=s1-s2-s3-s4-s5`,
   'https://shp.ee/abc123': 'https://sv.shopee.vn/share-video/NzA1NjQ?smtt=1',
   'https://s.shopee.vn/Expired1': 'https://shopee.vn/?utm_source=an_1',
@@ -129,9 +129,9 @@ export const CORPUS: CorpusCase[] = [
     'Shopee official LEGO landing URL: every tracking parameter stripped (help.shopee.sg)',
     shopee(`${LEGO_SG}?${LANDING_TRACKING}`, LEGO_SG, 's.shopee.sg'),
   ),
-  one('Shopee Open API example product (marketplaces.md 2.1)', shopee(IPHONE, IPHONE)),
+  one('Shopee Open API example product', shopee(IPHONE, IPHONE)),
   one(
-    'Shopee landing with every tracking parameter of marketplaces.md 1.1: only the voucher signatures stay',
+    'Shopee landing with every tracking parameter Shopee uses: only the voucher signatures stay',
     shopee(
       `${IPHONE}?${LANDING_TRACKING}&mmp_pid=an_14354840000&credential_token=ct1&gads_t_sig=gs1&encrypted_payload=ep1` +
         '&fb_content_id=1&exp_group=a&content_type=p&channel_type=1&smtt=0.0.9&d_id=d&sp_atk=s&xptdk=x' +
@@ -445,7 +445,7 @@ export const CORPUS: CorpusCase[] = [
   },
   {
     // Another affiliate's tracking link: fetching it would count a click for them, rewriting it would take their
-    // commission or break their tracking. Left as is and not counted (marketplaces.md 1.3, 1.6, 2.3, 2.4).
+    // commission or break their tracking. Left as is and not counted.
     name: "other affiliate networks' links are left untouched and not counted",
     text: [
       `AccessTrade https://go.isclix.com/deep_link/4751584435713464237/4751584435713464237?url=${enc(HOODIE)}&sub1=fb`,
@@ -458,7 +458,7 @@ export const CORPUS: CorpusCase[] = [
     items: [],
   },
   {
-    name: 'ShopeeFood landing and the old AccessTrade deep link are not marketplace links (marketplaces.md 1.1, 1.6)',
+    name: 'ShopeeFood landing and the old AccessTrade deep link are not marketplace links',
     text:
       'https://shopeefood.vn/ho-chi-minh/com-tam?utm_medium=affiliate_food&utm_source=an_1 ' +
       `https://pub.accesstrade.vn/deep_link/4751584435713464237?url=${enc(HOODIE)}`,
@@ -493,7 +493,7 @@ export const CORPUS: CorpusCase[] = [
     ),
   ),
   one(
-    'Lazada /i<item>.html at the site root (marketplaces.md 1.3)',
+    'Lazada /i<item>.html at the site root',
     lazada('https://www.lazada.vn/i123.html', 'https://www.lazada.vn/products/i123.html'),
   ),
   one(

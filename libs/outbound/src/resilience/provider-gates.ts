@@ -106,14 +106,9 @@ export class ProviderGates {
    */
   breakerState(provider: OutboundProvider): BreakerState {
     const { breaker, cooldown } = this.gates.get(provider)!;
-    switch (breaker.state) {
-      case CircuitState.Closed:
-        return 'closed';
-      case CircuitState.HalfOpen:
-        return 'half_open';
-      default:
-        return breaker.state === CircuitState.Open && cooldown.over ? 'half_open' : 'open';
-    }
+    if (breaker.state === CircuitState.Closed) return 'closed';
+    // cockatiel turns Open into HalfOpen only when the next call comes; the state is told as of now.
+    return breaker.state === CircuitState.HalfOpen || cooldown.over ? 'half_open' : 'open';
   }
 
   /** Whether calls to `provider` are held back by its circuit (open, or half-open: one trial at most). */

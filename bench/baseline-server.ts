@@ -17,9 +17,7 @@ import { createServer } from 'node:http';
 import { Clock, dataSourceOptions, initializeWithMigrations, loadConfig } from '@app/common';
 import { ConversionService, ConvertMode, Marketplaces, MarketplaceSettingsSource, ModeRegistry } from '@app/conversion';
 import type { Principal } from '@app/credentials';
-import { AffiliateMode } from '@app/conversion/modes/providers/affiliate.mode';
-import { OwnShortenerMode } from '@app/conversion/modes/providers/own-shortener.mode';
-import type { ShortLinkResolutionService } from '@app/conversion/resolver';
+import { AffiliateMode, OwnShortenerMode, type ShortLinkResolutionService } from '@app/conversion/testing';
 import { ShortCodeGenerator, ShortLinkService, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
 import { DataSource } from 'typeorm';
 

@@ -1,3 +1,4 @@
+import { MIGRATIONS } from '@app/common';
 import request from 'supertest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { uniqueRedisPrefix } from './support/abuse-stores';
@@ -5,7 +6,6 @@ import { ApiProcess, eventually, sleep } from './support/api-process';
 import { assertSafeResponse, safeText } from './support/test-app';
 import { SeededMember, Seeder } from './support/seed';
 import { hasRedisServer, postgresBinDir, ThrowawayPostgres, ThrowawayRedis } from './support/throwaway-servers';
-import { MIGRATIONS } from '../libs/common/src/database/migrations';
 import { describeIf } from './support/skip';
 
 /**

@@ -3,7 +3,7 @@ import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { dealText } from '../lib/texts';
 import type { Benchmark } from './benchmark';
-import { TARGET_P99_MS, TARGET_RATIO } from './convert-affiliate';
+import { TARGET_RATIO } from './convert-affiliate';
 
 const LINKS = 5;
 

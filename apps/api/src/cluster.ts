@@ -84,4 +84,5 @@ function primary(): void {
 }
 
 if (cluster.isPrimary) primary();
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- only a worker loads the server, at that point
 else require('./main');

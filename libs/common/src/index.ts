@@ -14,6 +14,7 @@ export { requestIdMiddleware, requestIdOf } from './http/request-id';
 export { clientAddress, ipKeyOf, UNKNOWN_CLIENT } from './http/client-ip';
 export { dataSourceOptions, type DatabaseTarget } from './database/data-source-options';
 export { acquireEmbeddedLock } from './database/embedded-lock';
+export { MIGRATIONS } from './database/migrations';
 export { initializeWithMigrations, MIGRATION_LOCK_NAME, runMigrationsOnce } from './database/run-migrations';
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { Clock } from './clock';

@@ -37,7 +37,7 @@ const NO_TOKEN_HASH = '0'.repeat(64);
 
 @Injectable()
 export class CredentialsService {
-  private readonly cache = new CredentialCache();
+  private readonly cache = new CredentialCache(() => this.clock.now().getTime());
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -94,7 +94,7 @@ export class CredentialsService {
     const pairHash = this.hasher.hash(`${apiKey}\n${apiToken}`);
     // The cache is trusted only while this instance hears the other instances' invalidations.
     const useCache = this.invalidation.live;
-    const cached = useCache ? this.cache.get(pairHash, nowMs) : undefined;
+    const cached = useCache ? this.cache.get(pairHash) : undefined;
     if (cached) return cached;
 
     const rows: VerifyRow[] = await this.db.query(

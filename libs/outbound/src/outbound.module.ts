@@ -6,7 +6,7 @@ import { OutboundLinkStore, TypeOrmOutboundLinkStore } from './cache/outbound-li
 import { OutboundHttp } from './http/outbound-http';
 import { OUTBOUND_OPTIONS, outboundOptionsFrom } from './outbound-options';
 import { OutsideLinks } from './outside-links.service';
-import { JITTER_RANDOM, ProviderGates } from './resilience/provider-gates';
+import { ProviderGates } from './resilience/provider-gates';
 
 /** Calls to outside services (external shorteners, marketplace affiliate APIs), with their cache. */
 @Module({
@@ -14,7 +14,6 @@ import { JITTER_RANDOM, ProviderGates } from './resilience/provider-gates';
   providers: [
     Clock,
     { provide: OUTBOUND_OPTIONS, inject: [AppConfig], useFactory: outboundOptionsFrom },
-    { provide: JITTER_RANDOM, useValue: Math.random },
     OutboundHttp,
     ProviderGates,
     { provide: OutboundLinkStore, useClass: TypeOrmOutboundLinkStore },

@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig, Clock } from '@app/common';
-import type { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { DataSource, QueryDeepPartialEntity } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
 import { clientAddress, ipKeyOf } from '../client-ip';
 import { AbuseEvent } from './abuse-event.entity';

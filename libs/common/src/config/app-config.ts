@@ -521,7 +521,7 @@ export class AppConfig {
   CUSTOM_DOMAIN_LINK_SCHEME: 'https' | 'http' = 'https';
 
   /** DNS servers for the custom-domain TXT check, comma-separated `ip` or `ip:port`; empty = the system's. */
-  @Matches(/^$|^[0-9a-fA-F.:\[\]]+(\s*,\s*[0-9a-fA-F.:\[\]]+)*$/, {
+  @Matches(/^$|^[0-9a-fA-F.:[\]]+(\s*,\s*[0-9a-fA-F.:[\]]+)*$/, {
     message: 'DNS_SERVERS must be a comma-separated list of ip or ip:port',
   })
   DNS_SERVERS = '';

@@ -111,3 +111,9 @@ export function testPrincipal(overrides: Partial<Principal> = {}): Principal {
     ...overrides,
   } as Principal;
 }
+
+/** Real parts the e2e tests and the benchmarks' baseline server build by hand (not part of the library's door). */
+export { AffiliateMode } from '../modes/providers/affiliate.mode';
+export { OwnShortenerMode } from '../modes/providers/own-shortener.mode';
+export { ShortLinkResolutionService } from '../resolver/short-link-resolution.service';
+export { ShortLinkResolver } from '../resolver/short-link-resolver';

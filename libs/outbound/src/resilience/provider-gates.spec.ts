@@ -32,8 +32,7 @@ function gatesWith(clock: Clock, overrides: Partial<OutboundOptions> = {}): Prov
     tinyurlApiToken: null,
     ...overrides,
   };
-  // No jitter: every backoff waits 0 ms.
-  return new ProviderGates(options, clock, () => 0);
+  return new ProviderGates(options, clock);
 }
 
 /** A call that answers `outcomes` in turn (the last one again once they run out) and counts its calls. */
@@ -56,6 +55,9 @@ describe('ProviderGates.run', () => {
 
   // The breaker's open/close lines (this file's own module registry: nothing else is silenced).
   beforeAll(() => Logger.overrideLogger(false));
+  // No jitter: every backoff waits 0 ms.
+  beforeAll(() => jest.spyOn(Math, 'random').mockReturnValue(0));
+  afterAll(() => jest.restoreAllMocks());
   beforeEach(() => {
     clock = new MovableClock();
     gates = gatesWith(clock);

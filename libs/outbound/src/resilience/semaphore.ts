@@ -1,4 +1,10 @@
-/** At most `limit` holders at a time; a waiter gives up when its signal aborts. */
+/**
+ * At most `limit` holders at a time; a waiter gives up when its signal aborts.
+ *
+ * Hand-written on purpose: cockatiel's bulkhead keeps a waiter whose signal aborted in its queue until its turn,
+ * and then hands the freed slot to no one (the waiters behind it wait for another call to finish), so a request
+ * past its budget would hold on and others could stall; here an aborted waiter leaves the queue at once.
+ */
 export class Semaphore {
   private active = 0;
   private readonly waiters: Array<() => void> = [];

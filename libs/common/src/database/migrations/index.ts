@@ -1,3 +1,4 @@
+import type { MigrationInterface } from 'typeorm';
 import { Initial1795384643355 } from './1795384643355-Initial';
 import { AccountArea1795386219886 } from './1795386219886-AccountArea';
 import { AbuseModule1795386588821 } from './1795386588821-AbuseModule';
@@ -8,7 +9,7 @@ import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsNoTruncate';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
-export const MIGRATIONS: Function[] = [
+export const MIGRATIONS: Array<new () => MigrationInterface> = [
   Initial1795384643355,
   AccountArea1795386219886,
   AbuseModule1795386588821,

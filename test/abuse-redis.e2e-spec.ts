@@ -1,16 +1,16 @@
 import { AbuseRedis, IpBan, IpBanService } from '@app/abuse';
 import Redis from 'ioredis';
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { AddressInfo, createServer } from 'node:net';
+import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { deleteRedisKeys, uniqueRedisPrefix } from './support/abuse-stores';
+import { eventually, freePort } from './support/api-process';
 import { createTestApp, TestApp, TestMember, usingPostgres } from './support/test-app';
 import { describeIf } from './support/skip';
+import { hasRedisServer, ThrowawayRedis } from './support/throwaway-servers';
 
 const REDIS_URL = process.env.REDIS_URL;
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 const WRONG_TOKEN = 'tok_' + 'W'.repeat(40);
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
 async function keysOf(url: string, prefix: string): Promise<string[]> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, disconnectTimeout: 100 });
@@ -38,15 +38,6 @@ async function credentialIdOf(t: TestApp, member: TestMember): Promise<string> {
     member.member.id,
   ]);
   return rows[0].id;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return check();
 }
 
 describeIf(
@@ -114,7 +105,9 @@ describeIf(
     const admin = await a.createMember({ role: 'admin' });
     await b.app.get(IpBanService).lift(ip, admin.member.id);
     expect((await convert(b, urlB, other, other.apiToken, ip)).status).toBe(200);
-    expect(await eventually(async () => (await convert(a, urlA, other, other.apiToken, ip)).status === 200)).toBe(true);
+    expect(
+      await eventually(async () => (await convert(a, urlA, other, other.apiToken, ip)).status === 200, 3000, 25),
+    ).toBe(true);
   });
 
   it('keep a ban after every instance restarted and Redis lost its keys', async () => {
@@ -133,16 +126,21 @@ describeIf(
   });
 });
 
-describeIf(Boolean(REDIS_URL), 'needs REDIS_URL')('rate limits in Redis: the window', () => {
+describeIf(Boolean(REDIS_URL), 'needs REDIS_URL')('windows in Redis: rate limits and failure counts', () => {
   const prefix = uniqueRedisPrefix();
+  /** This suite's settings: every wait and bound below is derived from them, none from the machine's speed. */
+  const WINDOW_SECONDS = 2;
+  const FAILURE_WINDOW_MINUTES = 7;
   let t: TestApp;
 
   beforeAll(async () => {
     t = await createTestApp({
       REDIS_URL: REDIS_URL ?? '',
       REDIS_KEY_PREFIX: prefix,
-      RATE_LIMIT_WINDOW_SECONDS: '1',
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
       RATE_LIMIT_FREE_PER_KEY: '2',
+      IP_BAN_FAILURE_WINDOW_MINUTES: String(FAILURE_WINDOW_MINUTES),
     });
   });
   afterAll(async () => {
@@ -150,77 +148,71 @@ describeIf(Boolean(REDIS_URL), 'needs REDIS_URL')('rate limits in Redis: the win
     await deleteRedisKeys(REDIS_URL!, prefix);
   });
 
+  /** The Redis keys of this suite that name `part` (a credential id, an address). */
+  const keysNaming = async (part: string) => (await keysOf(REDIS_URL!, prefix)).filter((key) => key.includes(part));
+
   it('refuses until the window ends (Redis time), then starts a fresh budget', async () => {
     const member = await t.createMember();
+    const credentialId = await credentialIdOf(t, member);
     const send = () =>
       t.send(
         t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY),
       );
-    expect((await send()).status).toBe(200);
-    expect((await send()).status).toBe(200);
-    const refused = await send();
-    expect(refused.status).toBe(429);
-    expect(refused.headers['retry-after']).toBe('1');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Sent together, so the three land in the window the first one opens however slow the machine is.
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 429]);
+    const refused = answers.find((res) => res.status === 429)!;
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(WINDOW_SECONDS);
+    // The window ends when Redis expires its counters (per key and per member).
+    const counters = async () => [...(await keysNaming(credentialId)), ...(await keysNaming(member.member.id))];
+    expect(await eventually(async () => (await counters()).length === 0, WINDOW_SECONDS * 1000 + 5000, 25)).toBe(true);
     const again = await send();
     expect(again.status).toBe(200);
-    expect(again.headers['ratelimit']).toMatch(/^"per_key";r=1;t=1, "per_member";r=\d+;t=1$/);
+    expect(again.headers['ratelimit']).toMatch(
+      new RegExp(`^"per_key";r=1;t=${WINDOW_SECONDS}, "per_member";r=\\d+;t=${WINDOW_SECONDS}$`),
+    );
+  });
+
+  it('gives the failure count a window of IP_BAN_FAILURE_WINDOW_MINUTES that starts with the first failure', async () => {
+    const member = await t.createMember();
+    const ip = '203.0.113.150';
+    const fail = async () => {
+      const res = await t.send(
+        t.http
+          .post('/api/convert')
+          .set('X-Forwarded-For', ip)
+          .set('X-API-Key', member.apiKey)
+          .set('X-API-Token', WRONG_TOKEN)
+          .send(BODY),
+      );
+      expect(res.status).toBe(401);
+    };
+    const redis = new Redis(REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1, disconnectTimeout: 100 });
+    await redis.connect();
+    try {
+      await fail();
+      const [counter] = await keysNaming(ip);
+      expect(counter).toBeDefined();
+      expect(await redis.get(counter)).toBe('1');
+      // The counter expires (PEXPIRE): without it, failures would add up for ever and ban a client for
+      // mistakes days apart.
+      const windowMs = FAILURE_WINDOW_MINUTES * 60_000;
+      const first = await redis.pttl(counter);
+      expect(first).toBeGreaterThan(windowMs - 60_000);
+      expect(first).toBeLessThanOrEqual(windowMs);
+      // A fixed window: the next failure counts in it without pushing its end back.
+      await fail();
+      expect(await redis.get(counter)).toBe('2');
+      const second = await redis.pttl(counter);
+      expect(second).toBeGreaterThan(0);
+      expect(second).toBeLessThanOrEqual(first);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
-
-/** A throwaway redis-server on a free port, started and killed by the test (never the machine's Redis). */
-class ThrowawayRedis {
-  private process: ChildProcess | null = null;
-
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  static async freePort(): Promise<number> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
-
-  async start(): Promise<void> {
-    this.process = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    const ready = await eventually(async () => {
-      const probe = new Redis(this.url, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-        disconnectTimeout: 100,
-      });
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } catch {
-        return false;
-      } finally {
-        probe.disconnect();
-      }
-    }, 5000);
-    if (!ready) throw new Error(`redis-server did not start on port ${this.port}`);
-  }
-
-  async kill(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-    this.process = null;
-  }
-}
 
 describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway Redis')(
   'when Redis goes down (fail-open)',
@@ -229,8 +221,7 @@ describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway R
     let t: TestApp;
 
     beforeAll(async () => {
-      server = new ThrowawayRedis(await ThrowawayRedis.freePort());
-      await server.start();
+      server = await ThrowawayRedis.create();
       t = await createTestApp({
         REDIS_URL: server.url,
         REDIS_KEY_PREFIX: uniqueRedisPrefix(),
@@ -280,7 +271,7 @@ describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway R
     });
 
     it('starts and serves when Redis cannot be reached at all', async () => {
-      const nowhere = await ThrowawayRedis.freePort();
+      const nowhere = await freePort();
       const started = Date.now();
       const lonely = await createTestApp({
         REDIS_URL: `redis://127.0.0.1:${nowhere}`,

@@ -1,9 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { loadConfig, ShutdownState } from '@app/common';
+import { Clock, loadConfig, ShutdownState } from '@app/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -12,7 +13,7 @@ import { configureRedirector } from '../apps/redirector/src/configure-redirector
 import { RedirectorModule } from '../apps/redirector/src/redirector.module';
 import { ShortLinkService } from '@app/shortlinks';
 import { AccountClient } from './support/account-client';
-import { ApiProcess, freePort } from './support/api-process';
+import { ApiProcess, eventually, freePort } from './support/api-process';
 import { createTestApp, TEST_SECRET, TestApp, TestMember } from './support/test-app';
 import { describeIf } from './support/skip';
 
@@ -35,6 +36,8 @@ describe('standalone redirector and graceful shutdown', () => {
   };
   let member: TestMember;
   let codes: string[] = [];
+  /** The day the standalone redirector counted its clicks on, by its own clock. */
+  let clickDay = '';
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -82,6 +85,7 @@ describe('standalone redirector and graceful shutdown', () => {
     let closed = false;
     try {
       const http = request(app.getHttpServer());
+      clickDay = app.get(Clock).now().toISOString().slice(0, 10);
       const hit = await http.get(`/${codes[0]}`).set('Host', SHORT_HOST).set('User-Agent', BROWSER_UA).redirects(0);
       expect(hit.status).toBe(302);
       expect(hit.headers.location).toBe(
@@ -146,7 +150,7 @@ describe('standalone redirector and graceful shutdown', () => {
       expect(byCode.get(codes[0])).toMatchObject({ clicks: 7, bot_clicks: 0 });
       expect(byCode.get(codes[1])).toMatchObject({ clicks: 0, bot_clicks: 2 });
       const perDay = await client.get('/account/short-links/clicks?days=1');
-      expect(perDay.body.days).toEqual([{ day: new Date().toISOString().slice(0, 10), clicks: 7, bot_clicks: 2 }]);
+      expect(perDay.body.days).toEqual([{ day: clickDay, clicks: 7, bot_clicks: 2 }]);
     } finally {
       await t.close();
     }
@@ -174,6 +178,18 @@ describe('standalone redirector and graceful shutdown', () => {
     }
   });
 });
+
+/** Whether a new TCP connection to `port` on 127.0.0.1 is refused (the server stopped accepting). */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
 
 /** One redirect request over `agent`: resolves when it is written out, and with its answer. */
 function redirectRequest(agent: Agent, port: number, host: string, code: string, userAgent: string) {
@@ -251,15 +267,28 @@ describeIf(
       const [before] = await t.dataSource.query('SELECT sum(clicks + bot_clicks)::int AS c FROM short_links');
       expect(before.c).toBe(0);
 
-      // One more request on every connection, and SIGTERM as soon as they are all written out.
-      const wave = codes.slice(2).map((code) => fire(code));
-      await Promise.all(wave.map((request) => request.sent));
-      const exitCode = redirector.stop('SIGTERM');
-      const answers = await Promise.all(wave.map((request) => request.answered));
+      // One more request on every connection, held in flight on purpose: their lookups wait on a lock the test
+      // holds on short_links until the redirector has taken the signal (it stops accepting connections).
+      const lock = t.dataSource.createQueryRunner();
+      await lock.connect();
+      await lock.startTransaction();
+      let exitCode: Promise<number | null>;
+      let answers: Array<{ status: number; connection: string | undefined }>;
+      try {
+        await lock.query('LOCK TABLE short_links IN ACCESS EXCLUSIVE MODE');
+        const wave = codes.slice(2).map((code) => fire(code));
+        await Promise.all(wave.map((request) => request.sent));
+        exitCode = redirector.stop('SIGTERM');
+        expect(await eventually(() => refusesConnections(port), 30_000, 20)).toBe(true);
+        await lock.commitTransaction();
+        answers = await Promise.all(wave.map((request) => request.answered));
+      } finally {
+        if (lock.isTransactionActive) await lock.rollbackTransaction();
+        await lock.release();
+      }
       expect(answers.filter((answer) => answer.status !== 302)).toEqual([]);
-      // The signal came while they were in flight (they wait on lookups): those answered after it ask the client
-      // to close its keep-alive connection.
-      expect(answers.filter((answer) => answer.connection === 'close').length).toBeGreaterThan(0);
+      // Every one was answered after the signal: each asks its client to close the keep-alive connection.
+      expect(answers.filter((answer) => answer.connection !== 'close')).toEqual([]);
       expect(await exitCode).toBe(0);
       expect(redirector.logs()).not.toMatch(/Shutdown time-out|Shutdown failed|clicks are lost/);
 

@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { ApiProcess, ROOT, runCli, runToExit } from './support/api-process';
 import { safeText, STACK_FRAME } from './support/test-app';
@@ -42,22 +43,45 @@ describe('Start-up as a real process', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses an invalid PORT: exits 1 within seconds, names the variable on stderr, no stack trace', async () => {
+  it('refuses an invalid PORT: exits 1 before contacting anything, names the variable on stderr, no stack trace', async () => {
     const badDir = join(dataDir, 'bad-config');
-    // What loading the code costs here (from the sources: transpiling them, seconds on a busy machine): the
-    // CLI's usage answer, which loads the same modules and stops.
-    const loading = await runToExit('cli', [], { ...bare, DATA_DIR: badDir }, 60_000);
-    expect(loading.code).toBe(2);
-    const run = await runToExit('main', [], { ...bare, DATA_DIR: badDir, PORT: 'abc' }, 60_000);
-    expect(run.code).toBe(1);
-    // No retry, no wait for a database: it stops within seconds of having loaded its code.
-    expect(run.ms - loading.ms).toBeLessThan(10_000);
-    expect(run.stderr).toMatch(/^Invalid configuration:\n {2}- .*PORT/);
-    expect(run.stderr).not.toMatch(STACK_FRAME);
-    expect(run.stderr).not.toMatch(/node_modules|\.ts:\d+/);
-    expect(run.stdout).toBe('');
-    // Stopped before touching anything: no database, no generated secret.
-    expect(() => readdirSync(badDir)).toThrow(/ENOENT/);
+    // A database and a Redis that only count who connects: a process that waited for them, or retried, would
+    // connect (and then hang until the time-out below, never exiting 1 by itself).
+    const contacted: string[] = [];
+    const listeners = await Promise.all(
+      ['database', 'redis'].map(async (name) => {
+        const server = createServer((socket) => {
+          contacted.push(name);
+          socket.destroy();
+        });
+        await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+        return server;
+      }),
+    );
+    const [database, redis] = listeners.map((server) => (server.address() as AddressInfo).port);
+    try {
+      const run = await runToExit(
+        'main',
+        [],
+        {
+          DATA_DIR: badDir,
+          PORT: 'abc',
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${database}/linkconv`,
+          REDIS_URL: `redis://127.0.0.1:${redis}`,
+        },
+        60_000,
+      );
+      expect(run.code).toBe(1);
+      expect(contacted).toEqual([]);
+      expect(run.stderr).toMatch(/^Invalid configuration:\n {2}- .*PORT/);
+      expect(run.stderr).not.toMatch(STACK_FRAME);
+      expect(run.stderr).not.toMatch(/node_modules|\.ts:\d+/);
+      expect(run.stdout).toBe('');
+      // Stopped before touching anything: no database, no generated secret.
+      expect(() => readdirSync(badDir)).toThrow(/ENOENT/);
+    } finally {
+      await Promise.all(listeners.map((server) => new Promise((done) => server.close(done))));
+    }
   }, 150_000);
 
   it('starts on the embedded database, generates its secret, and converts the README example with a CLI member', async () => {

@@ -224,12 +224,12 @@ export interface FinishedProcess {
 }
 
 /**
- * Runs an entry point of the api (`main` or `cli`) as a process until it ends, SIGKILLed after `timeoutMs`;
+ * Runs an entry point of the api (`main`, `cli` or `cluster`) as a process until it ends, SIGKILLed after `timeoutMs`;
  * the environment is a minimal base (PATH, HOME, LOG_LEVEL=warn and the secrets above) with `env` over it
  * (`undefined` removes a variable).
  */
 export async function runToExit(
-  entry: 'main' | 'cli',
+  entry: 'main' | 'cli' | 'cluster',
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,

@@ -2,6 +2,7 @@ import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataSourceOptions } from '@app/common';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { eventually, freePort } from './api-process';
@@ -15,6 +16,19 @@ export function postgresBinDir(): string | null {
     .sort((x, y) => Number(y) - Number(x));
   return versions.length > 0 ? join(root, versions[0], 'bin') : null;
 }
+
+/**
+ * The app's connect time-out to PostgreSQL (its pool's `connectionTimeoutMillis`): the longest a query waits on
+ * a server that does not answer. Bounds on how long an answer may take while a server is down derive from it.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = (() => {
+  const options = dataSourceOptions({ url: 'postgres://127.0.0.1/any', embeddedDir: '' }, []) as {
+    extra?: { connectionTimeoutMillis?: number };
+  };
+  const ms = options.extra?.connectionTimeoutMillis;
+  if (typeof ms !== 'number') throw new Error('The data source options no longer set connectionTimeoutMillis');
+  return ms;
+})();
 
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 

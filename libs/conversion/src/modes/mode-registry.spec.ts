@@ -25,11 +25,16 @@ describe('ModeRegistry', () => {
 
   it('throws a typed invalid_mode error for an unknown mode', () => {
     const registry = new ModeRegistry(allModes());
-    expect(() => registry.get('Affiliate')).toThrow(AppException);
-    try {
-      registry.get('toString');
-    } catch (error) {
-      expect((error as AppException).code).toBe('invalid_mode');
+    for (const name of ['Affiliate', 'toString', '__proto__', '']) {
+      let thrown: unknown;
+      try {
+        registry.get(name);
+      } catch (error) {
+        thrown = error;
+      }
+      // Asserted outside the `catch`: a name that does not throw fails here instead of passing unseen.
+      expect(thrown).toBeInstanceOf(AppException);
+      expect((thrown as AppException).code).toBe('invalid_mode');
     }
   });
 });

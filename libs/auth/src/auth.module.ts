@@ -10,7 +10,7 @@ import { CsrfGuard } from './csrf.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LoginService } from './login.service';
 import { PgSessionStore } from './pg-session-store';
-import { RegistrationService } from './registration.service';
+import { RegistrationGate, RegistrationService } from './registration.service';
 import { SessionAuthGuard } from './session-auth.guard';
 import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
@@ -25,6 +25,7 @@ import { SessionsService } from './sessions.service';
     AuthMaintenance,
     LoginService,
     RegistrationService,
+    RegistrationGate,
     LocalAuthGuard,
     SessionAuthGuard,
     CsrfGuard,
@@ -35,6 +36,7 @@ import { SessionsService } from './sessions.service';
     SessionsService,
     LoginService,
     RegistrationService,
+    RegistrationGate,
     LocalAuthGuard,
     SessionAuthGuard,
     CsrfGuard,

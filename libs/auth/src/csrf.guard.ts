@@ -22,7 +22,7 @@ function originOf(url: string): string | null {
  * (or, without it, `Referer`) names this very host. Clients that send none of these (curl, servers) pass
  * this check and still need the token.
  */
-function fromOurOrigin(req: Request): boolean {
+export function fromOurOrigin(req: Request): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return false;
   const own = `${req.protocol}://${req.host}`.toLowerCase();

@@ -16,6 +16,7 @@ import {
   CsrfProtected,
   LocalAuthGuard,
   type LoginRequest,
+  RegistrationGate,
   RegistrationService,
   SessionsService,
 } from '@app/auth';
@@ -56,7 +57,7 @@ export class AuthController {
   @Post('register')
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
-  @CsrfProtected()
+  @UseGuards(CsrfGuard, RegistrationGate)
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
     security: [],
@@ -68,11 +69,12 @@ export class AuthController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed or registration_closed' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: the email is taken' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (sign-ups per IP per hour)' })
-  async register(@Req() req: Request, @Body() body: RegisterDto) {
-    const member = await this.registration.register(body.email, body.password, req.ip);
+  async register(@Body() body: RegisterDto) {
+    const member = await this.registration.register(body.email, body.password);
     return { ok: true, member: memberView(member) };
   }
 
+  /** `LOGIN_PATH`: a refused login counts as a failed one, even when refused before this route (configureApp). */
   @Post('login')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')

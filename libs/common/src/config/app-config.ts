@@ -208,6 +208,16 @@ export class AppConfig {
   @Max(256)
   JSON_MAX_DEPTH = 16;
 
+  /**
+   * Most object keys and array elements in a JSON request body, every level counted (checked before anything
+   * walks the body: class-transformer's cost grows faster than the key count).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(16)
+  @Max(1_000_000)
+  JSON_MAX_ENTRIES = 2000;
+
   /** How long a verified API credential is trusted from the in-process cache, in milliseconds. */
   @Transform(toInt)
   @IsInt()

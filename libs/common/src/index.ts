@@ -27,5 +27,6 @@ export { initializeWithMigrations, MIGRATION_LOCK_NAME, runMigrationsOnce } from
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { Clock } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
+export { applyServerLimits, type ServerLimits, timeoutCheckInterval } from './http/server-limits';
 export { type FirstMiddleware, serveFirst } from './http/serve-first';
 export { ShutdownState } from './http/shutdown-state';

@@ -552,6 +552,40 @@ export class AppConfig {
   @Max(300_000)
   SHUTDOWN_TIMEOUT_MS = 20_000;
 
+  // --- HTTP server time-outs and connection cap (every listening process: api, cluster workers, redirector) ---
+
+  /** A client must send a request's whole header block within this long, or gets 408 and is disconnected. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  HTTP_HEADERS_TIMEOUT_MS = 20_000;
+
+  /** A client must send a whole request (headers and body) within this long, or gets 408 and is disconnected. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /**
+   * How long an idle keep-alive connection is kept open. Longer than the idle time-out of the load balancer in
+   * front (AWS ALB: 60 s), so the balancer, never this server, closes an idle connection: otherwise it may send
+   * a request on a connection this server is closing, and the client gets a 502.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+  /** Most open connections per process; connections past it are closed at once (file descriptors, memory). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  HTTP_MAX_CONNECTIONS = 10_000;
+
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.TRUST_PROXY.trim();

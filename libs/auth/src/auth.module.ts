@@ -10,6 +10,7 @@ import { CsrfGuard } from './csrf.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LoginService } from './login.service';
 import { PgSessionStore } from './pg-session-store';
+import { PreLoginCsrf } from './pre-login-csrf';
 import { RegistrationGate, RegistrationService } from './registration.service';
 import { SessionAuthGuard } from './session-auth.guard';
 import { Session } from './session.entity';
@@ -20,6 +21,7 @@ import { SessionsService } from './sessions.service';
   providers: [
     Clock,
     PgSessionStore,
+    PreLoginCsrf,
     SessionsService,
     AuthThrottle,
     AuthMaintenance,
@@ -32,7 +34,9 @@ import { SessionsService } from './sessions.service';
     AdminGuard,
   ],
   exports: [
+    AuthThrottle,
     PgSessionStore,
+    PreLoginCsrf,
     SessionsService,
     LoginService,
     RegistrationService,

@@ -8,6 +8,7 @@ export { CSRF_HEADER, CsrfGuard } from './csrf.guard';
 export { LocalAuthGuard, type LoginRequest } from './local-auth.guard';
 export { LOGIN_PATH, LoginService } from './login.service';
 export { PgSessionStore, sessionIdHash } from './pg-session-store';
+export { PreLoginCsrf, sessionCookieOptions } from './pre-login-csrf';
 export { RegistrationGate, RegistrationService } from './registration.service';
 export { SessionAuthGuard } from './session-auth.guard';
 export { SESSION_COOKIE, type MemberRequest } from './session-data';

@@ -16,6 +16,7 @@ import {
   CsrfProtected,
   LocalAuthGuard,
   type LoginRequest,
+  PreLoginCsrf,
   RegistrationGate,
   RegistrationService,
   SessionsService,
@@ -38,6 +39,7 @@ export class AuthController {
   constructor(
     private readonly registration: RegistrationService,
     private readonly sessions: SessionsService,
+    private readonly preLogin: PreLoginCsrf,
   ) {}
 
   @Get('csrf')
@@ -46,12 +48,14 @@ export class AuthController {
     security: [],
     summary: 'The CSRF token of this session',
     description:
-      'Starts a pre-login session when there is none (cookie `lc_sid`). Send the token in `X-CSRF-Token` with ' +
-      'every POST/PATCH to /account and /admin, login and sign-up included.',
+      "Logged in: the session's token. Before login: a token bound to a pre-login cookie (`lc_sid`, nothing " +
+      'stored on the server). Send the token in `X-CSRF-Token` with every POST/PATCH to /account and /admin, ' +
+      'login and sign-up included.',
   })
   @ApiOkResponse({ schema: { example: { ok: true, csrf_token: '3xQ…' } } })
-  async csrf(@Req() req: Request) {
-    return { ok: true, csrf_token: await this.sessions.csrfToken(req) };
+  async csrf(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const token = req.session?.memberId ? await this.sessions.csrfToken(req) : this.preLogin.issue(req, res);
+    return { ok: true, csrf_token: token };
   }
 
   @Post('register')

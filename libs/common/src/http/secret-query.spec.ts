@@ -15,8 +15,6 @@ describe('secret query names', () => {
     'access_token',
     'password',
     'secret',
-    'api%2Dtoken',
-    'API%5fTOKEN',
     'api_token[]',
   ])('%s is one', (name) => {
     expect(isSecretQueryName(name)).toBe(true);
@@ -32,5 +30,10 @@ describe('secret query names', () => {
     );
     expect(redactUrl('/admin/members?email=a%40b.co')).toBe('/admin/members?email=a%40b.co');
     expect(redactUrl('/health')).toBe('/health');
+    // Names are matched as the app decodes them: percent-encoding and `+` included, but never decoded twice.
+    expect(redactUrl('/x?api%2Dtoken=a&API%5fTOKEN=b&api+token=c&api%252Dtoken=d')).toBe(
+      '/x?api%2Dtoken=[Redacted]&API%5fTOKEN=[Redacted]&api+token=[Redacted]&api%252Dtoken=d',
+    );
+    expect(isSecretQueryName('api%2Dtoken')).toBe(false);
   });
 });

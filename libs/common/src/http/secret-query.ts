@@ -34,16 +34,17 @@ const SECRET_QUERY_NAMES = new Set([
   'sid',
 ]);
 
-/** A name percent-decoded, lower-cased, without anything but letters and digits: `X-Api_Token[]` is `xapitoken`. */
-function normalName(raw: string): string {
-  return unescape(raw.replace(/\+/g, ' '))
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+/**
+ * Whether a query parameter name, as the app sees it (percent-decoded, as in `req.query`), names a secret:
+ * compared in lower case with letters and digits only, so `X-Api_Token[]` is `xapitoken`.
+ */
+export function isSecretQueryName(decodedName: string): boolean {
+  return SECRET_QUERY_NAMES.has(decodedName.toLowerCase().replace(/[^a-z0-9]/g, ''));
 }
 
-/** Whether a query parameter name (raw or decoded) names a secret, whatever its case, `-`, `_` or encoding. */
-export function isSecretQueryName(name: string): boolean {
-  return SECRET_QUERY_NAMES.has(normalName(name));
+/** A raw query name decoded as Express's query parser (node:querystring) decodes it: `+` is a space. */
+function decodedName(raw: string): string {
+  return unescape(raw.replace(/\+/g, ' '));
 }
 
 /** A request URL with the value of every secret-bearing query parameter replaced by `[Redacted]`. */
@@ -57,7 +58,7 @@ export function redactUrl(url: string | undefined): string | undefined {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = equals < 0 ? pair : pair.slice(0, equals);
-      return equals >= 0 && isSecretQueryName(name) ? `${name}=[Redacted]` : pair;
+      return equals >= 0 && isSecretQueryName(decodedName(name)) ? `${name}=[Redacted]` : pair;
     });
   return `${url.slice(0, start)}?${query.join('&')}`;
 }

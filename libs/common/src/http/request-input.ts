@@ -66,13 +66,17 @@ function pathOf(frame: Frame | null, last?: string | number): string {
  * (class-transformer, validation, a guard) walks the object.
  */
 export function jsonBodyProblem(value: unknown, limits: JsonLimits): AppException | null {
+  return walk(value, limits, true);
+}
+
+function walk(value: unknown, limits: JsonLimits, checkStrings: boolean): AppException | null {
   let entries = 0;
   const stack: Frame[] = [{ node: value, depth: 0, parent: null, key: null }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const { node } = frame;
     if (typeof node === 'string') {
-      if (hasUnstorableText(node)) return unstorable(pathOf(frame) || '(body)', '');
+      if (checkStrings && hasUnstorableText(node)) return unstorable(pathOf(frame) || '(body)', '');
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -88,7 +92,7 @@ export function jsonBodyProblem(value: unknown, limits: JsonLimits): AppExceptio
       if (entries > limits.maxEntries) return tooManyEntriesException(limits.maxEntries);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        if (hasUnstorableText(key)) return unstorable(pathOf(frame, key), 'The key ');
+        if (checkStrings && hasUnstorableText(key)) return unstorable(pathOf(frame, key), 'The key ');
         stack.push({ node: (node as Record<string, unknown>)[key], depth, parent: frame, key });
       }
     }
@@ -96,9 +100,9 @@ export function jsonBodyProblem(value: unknown, limits: JsonLimits): AppExceptio
   return null;
 }
 
-/** Kept for callers that only check the nesting (same walk, no entry limit). */
+/** Whether a value is nested deeper than `limit` (the same walk, nesting only). */
 export function exceedsJsonDepth(value: unknown, limit: number): boolean {
-  return jsonBodyProblem(value, { maxDepth: limit, maxEntries: Infinity })?.code === 'invalid_json';
+  return walk(value, { maxDepth: limit, maxEntries: Infinity }, false) !== null;
 }
 
 /**

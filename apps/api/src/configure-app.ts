@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
+import { LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
 import { AccessLog, AppConfig, bodyParsing, requestIdMiddleware, serveFirst } from '@app/common';
 import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import helmet from 'helmet';
@@ -33,7 +33,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());
-  app.use(...bodyParsing({ limitBytes: config.BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }));
+  app.use(
+    ...bodyParsing({
+      limitBytes: config.BODY_LIMIT_BYTES,
+      maxDepth: config.JSON_MAX_DEPTH,
+      maxEntries: config.JSON_MAX_ENTRIES,
+      onRefused: (req) => app.get(LoginService).onRefusedRequest(req),
+    }),
+  );
   // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).
   app.use(['/account', '/admin'], sessionMiddleware(config, app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { acquireEmbeddedLock, GracefulShutdown } from '@app/common';
+import { acquireEmbeddedLock, applyServerLimits, GracefulShutdown } from '@app/common';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
@@ -22,6 +22,7 @@ async function bootstrap(): Promise<void> {
   configureApp(app, config);
   notes.forEach((note) => logger.log(note, 'Bootstrap'));
   shutdown.install();
+  applyServerLimits(app.getHttpServer(), config);
   await app.listen(config.PORT);
   logger.log(`Listening on port ${config.PORT}; API docs at /docs`, 'Bootstrap');
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ConfigError, GracefulShutdown, loadConfig } from '@app/common';
+import { applyServerLimits, ConfigError, GracefulShutdown, loadConfig } from '@app/common';
 import { Logger } from 'nestjs-pino';
 import { configureRedirector } from './configure-redirector';
 import { RedirectorModule } from './redirector.module';
@@ -33,6 +33,7 @@ async function bootstrap(): Promise<void> {
   configureRedirector(app);
   app.set('trust proxy', config.trustProxy);
   shutdown.install();
+  applyServerLimits(app.getHttpServer(), config);
   await app.listen(config.REDIRECTOR_PORT);
   app.get(Logger).log(`Redirector listening on port ${config.REDIRECTOR_PORT}`, 'Bootstrap');
 }

@@ -48,20 +48,23 @@ export class AuthThrottle {
     return this.config.LOGIN_KNOWN_IP_DAYS * DAY_MS;
   }
 
-  /** Throws `rate_limited` when this account+IP, this IP, or this account from everywhere failed too often lately. */
-  async checkLogin(email: string, ip: string | undefined): Promise<void> {
+  /**
+   * Throws `rate_limited` when this account+IP, this IP, or this account from everywhere failed too often
+   * lately; with no usable email (`null`), only the IP's count applies.
+   */
+  async checkLogin(email: string | null, ip: string | undefined): Promise<void> {
     const now = this.clock.now().getTime();
     const ipKey = ipKeyOf(ip);
-    const account = accountKey(email);
+    const account = email === null ? null : accountKey(email);
     const failures = (match: AttemptMatch, windowMs: number, limit: number) =>
       this.nthLatest('login_failure', match, new Date(now - windowMs), limit);
     const [accountIp, anyAccount, anyIp] = await Promise.all([
-      failures({ ipKey, accountKey: account }, this.windowMs, this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP),
+      account && failures({ ipKey, accountKey: account }, this.windowMs, this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP),
       failures({ ipKey }, this.windowMs, this.config.LOGIN_MAX_FAILURES_PER_IP),
-      failures({ accountKey: account }, this.accountWindowMs, this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
+      account && failures({ accountKey: account }, this.accountWindowMs, this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
     ]);
     const ends = [accountIp, anyAccount].map((at) => (at ? at.getTime() + this.windowMs : 0));
-    if (anyIp && !(await this.isKnownIp(account, ipKey, now))) {
+    if (anyIp && !(account && (await this.isKnownIp(account, ipKey, now)))) {
       ends.push(anyIp.getTime() + this.accountWindowMs);
     }
     const blockedUntil = Math.max(...ends);
@@ -72,8 +75,9 @@ export class AuthThrottle {
     }
   }
 
-  recordLoginFailure(email: string, ip: string | undefined): Promise<void> {
-    return this.record('login_failure', accountKey(email), ipKeyOf(ip));
+  /** One failed login from this IP, for this account (`null`: no usable email, counted for the IP only). */
+  recordLoginFailure(email: string | null, ip: string | undefined): Promise<void> {
+    return this.record('login_failure', email === null ? null : accountKey(email), ipKeyOf(ip));
   }
 
   /** The right password from this IP: clears its failures for the account and keeps it as a known IP. */

@@ -10,7 +10,8 @@ import { CsrfGuard } from './csrf.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LoginService } from './login.service';
 import { PgSessionStore } from './pg-session-store';
-import { RegistrationService } from './registration.service';
+import { PreLoginCsrf } from './pre-login-csrf';
+import { RegistrationGate, RegistrationService } from './registration.service';
 import { SessionAuthGuard } from './session-auth.guard';
 import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
@@ -20,21 +21,26 @@ import { SessionsService } from './sessions.service';
   providers: [
     Clock,
     PgSessionStore,
+    PreLoginCsrf,
     SessionsService,
     AuthThrottle,
     AuthMaintenance,
     LoginService,
     RegistrationService,
+    RegistrationGate,
     LocalAuthGuard,
     SessionAuthGuard,
     CsrfGuard,
     AdminGuard,
   ],
   exports: [
+    AuthThrottle,
     PgSessionStore,
+    PreLoginCsrf,
     SessionsService,
     LoginService,
     RegistrationService,
+    RegistrationGate,
     LocalAuthGuard,
     SessionAuthGuard,
     CsrfGuard,

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { AppException } from '@app/common';
 import type { Request } from 'express';
+import { PreLoginCsrf } from './pre-login-csrf';
 import { sameToken } from './sessions.service';
 import './session-data';
 
@@ -22,7 +23,7 @@ function originOf(url: string): string | null {
  * (or, without it, `Referer`) names this very host. Clients that send none of these (curl, servers) pass
  * this check and still need the token.
  */
-function fromOurOrigin(req: Request): boolean {
+export function fromOurOrigin(req: Request): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return false;
   const own = `${req.protocol}://${req.host}`.toLowerCase();
@@ -34,19 +35,24 @@ function fromOurOrigin(req: Request): boolean {
 }
 
 /**
- * CSRF protection for state-changing account and admin routes: a synchronizer token kept in the session
- * (`GET /account/csrf`, or the login response) echoed in `X-CSRF-Token`, plus an Origin/Referer check.
- * Safe methods pass. Failures are 403 `csrf_failed`.
+ * CSRF protection for state-changing account and admin routes, echoed in `X-CSRF-Token`, plus an
+ * Origin/Referer check: once logged in, the synchronizer token kept in the session (the login response,
+ * `GET /account/csrf`); before (login, sign-up), the signed double-submit token of `PreLoginCsrf`, bound to
+ * the pre-login cookie, with no server state. Safe methods pass. Failures are 403 `csrf_failed`.
  */
 @Injectable()
 export class CsrfGuard implements CanActivate {
+  constructor(private readonly preLogin: PreLoginCsrf) {}
+
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
     if (!fromOurOrigin(req)) throw new AppException('csrf_failed', 'Cross-site request refused');
     const expected = req.session?.csrfToken;
     const given = req.headers[CSRF_HEADER];
-    if (!expected || typeof given !== 'string' || !sameToken(given, expected)) {
+    const valid =
+      typeof given === 'string' && (expected ? sameToken(given, expected) : this.preLogin.matches(req, given));
+    if (!valid) {
       throw new AppException(
         'csrf_failed',
         'Missing or wrong CSRF token: get one from GET /account/csrf and send it in the X-CSRF-Token header',

@@ -17,7 +17,7 @@ export type LoginRequest = Request & { user: Member };
 export class LocalAuthGuard implements CanActivate {
   private readonly passport = new Passport();
 
-  constructor(login: LoginService) {
+  constructor(private readonly login: LoginService) {
     this.passport.use(
       'local',
       new LocalStrategy(
@@ -32,10 +32,12 @@ export class LocalAuthGuard implements CanActivate {
     );
   }
 
-  canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
+    const email = (req.body as { email?: unknown } | undefined)?.email;
     if (Object.keys(req.query ?? {}).length > 0) {
+      await this.login.recordRefused(email, req.ip);
       throw new AppException('invalid_request', 'Send the email and password in the JSON body, not the URL');
     }
     return new Promise((resolve, reject) => {
@@ -45,8 +47,12 @@ export class LocalAuthGuard implements CanActivate {
         (error: unknown, member: Member | false) => {
           if (error) return reject(error);
           if (!member) {
-            return reject(
-              new AppException('invalid_request', 'Send your email address and password', { field: 'email' }),
+            const missing = new AppException('invalid_request', 'Send your email address and password', {
+              field: 'email',
+            });
+            return this.login.recordRefused(email, req.ip).then(
+              () => reject(missing),
+              () => reject(missing),
             );
           }
           (req as LoginRequest).user = member;

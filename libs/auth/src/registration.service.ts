@@ -1,22 +1,36 @@
-import { Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { AppConfig, AppException } from '@app/common';
 import { Member, MembersService } from '@app/members';
+import type { Request } from 'express';
 import { AuthThrottle } from './auth-throttle';
 
-/** The sign-up use-case: open or closed by REGISTRATION_OPEN, throttled per IP, then a new `free` member. */
+/** The sign-up use-case: a new `free` member (open and throttled by `RegistrationGate`, which runs first). */
 @Injectable()
 export class RegistrationService {
+  constructor(private readonly members: MembersService) {}
+
+  register(email: string, password: string): Promise<Member> {
+    return this.members.create({ email, password });
+  }
+}
+
+/**
+ * The gate of `POST /account/register`, a guard so it runs before the body is turned into a DTO and
+ * validated (and long before the bcrypt hash): 403 `registration_closed` when REGISTRATION_OPEN is false, then
+ * one sign-up attempt counted per IP (429 past REGISTRATIONS_PER_IP_PER_HOUR), whatever the body holds.
+ */
+@Injectable()
+export class RegistrationGate implements CanActivate {
   constructor(
-    private readonly members: MembersService,
     private readonly throttle: AuthThrottle,
     private readonly config: AppConfig,
   ) {}
 
-  async register(email: string, password: string, ip: string | undefined): Promise<Member> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.REGISTRATION_OPEN) {
       throw new AppException('registration_closed', 'Sign-up is closed; ask an administrator for an account');
     }
-    await this.throttle.admitRegistration(ip);
-    return this.members.create({ email, password });
+    await this.throttle.admitRegistration(context.switchToHttp().getRequest<Request>().ip);
+    return true;
   }
 }

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { randomBytes } from 'node:crypto';
 import { PgSessionStore } from './pg-session-store';
+import { sessionCookieOptions } from './pre-login-csrf';
 import { SESSION_COOKIE } from './session-data';
 
 /**
@@ -22,13 +23,7 @@ export function sessionMiddleware(config: AppConfig, store: PgSessionStore): Req
     saveUninitialized: false,
     rolling: true,
     unset: 'destroy',
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.cookieSecure,
-      path: '/',
-      maxAge: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
-    },
+    cookie: sessionCookieOptions(config),
   });
   return (req, res, next) => {
     handler(req, res, (error?: unknown) => {

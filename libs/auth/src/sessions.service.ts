@@ -54,8 +54,12 @@ export class SessionsService {
     return this.store.destroyMember(memberId);
   }
 
-  /** This session's CSRF token, made (and the pre-login session with it) when there is none yet. */
+  /**
+   * The CSRF token of a logged-in member's session (made when the session has none). Anonymous visitors get
+   * theirs from `PreLoginCsrf`, which stores nothing.
+   */
   async csrfToken(req: Request): Promise<string> {
+    if (!req.session.memberId) throw new Error('csrfToken needs a logged-in session');
     if (!req.session.csrfToken) {
       req.session.csrfToken = newCsrfToken();
       await call((done) => req.session.save(done));

@@ -8,8 +8,17 @@ export { errorEnvelope, type ErrorEnvelope } from './errors/error-envelope';
 export { GlobalExceptionFilter, sendErrorFor } from './errors/global-exception.filter';
 export { sendError } from './errors/send-error';
 export { isDatabaseUnavailable, toAppException } from './errors/to-app-exception';
-export { bodyParsing, type BodyParsingOptions, isJsonContentType, tooDeepException } from './http/body-parsing';
-export { exceedsJsonDepth } from './http/json-depth';
+export { bodyParsing, type BodyParsingOptions, isJsonContentType } from './http/body-parsing';
+export {
+  exceedsJsonDepth,
+  hasUnstorableText,
+  type JsonLimits,
+  jsonBodyProblem,
+  queryProblem,
+  tooDeepException,
+  tooManyEntriesException,
+} from './http/request-input';
+export { isSecretQueryName, redactUrl } from './http/secret-query';
 export { requestIdMiddleware, requestIdOf } from './http/request-id';
 export { clientAddress, ipKeyOf, UNKNOWN_CLIENT } from './http/client-ip';
 export { dataSourceOptions, type DatabaseTarget } from './database/data-source-options';
@@ -19,5 +28,6 @@ export { initializeWithMigrations, MIGRATION_LOCK_NAME, runMigrationsOnce } from
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { Clock } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
+export { applyServerLimits, type ServerLimits, timeoutCheckInterval } from './http/server-limits';
 export { type FirstMiddleware, serveFirst } from './http/serve-first';
 export { ShutdownState } from './http/shutdown-state';

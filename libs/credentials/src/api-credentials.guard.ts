@@ -5,18 +5,6 @@ import { KEY_SHAPE, keyPreview } from './credential-crypto';
 import { CredentialsService } from './credentials.service';
 import type { Principal } from './principal';
 
-/** Query parameters that look like credentials: refused outright, they end up in logs and browser history. */
-const QUERY_CREDENTIAL_NAMES = new Set([
-  'api_key',
-  'api_token',
-  'apikey',
-  'apitoken',
-  'key',
-  'token',
-  'x-api-key',
-  'x-api-token',
-]);
-
 /** RFC 9745: the date body credentials were deprecated (2026-01-01T00:00:00Z). */
 export const BODY_CREDENTIALS_DEPRECATION = '@1767225600';
 
@@ -66,12 +54,8 @@ export class ApiCredentialsGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
-    if (Object.keys(req.query ?? {}).some((name) => QUERY_CREDENTIAL_NAMES.has(name.toLowerCase()))) {
-      throw new AppException(
-        'invalid_request',
-        'Credentials are not accepted in the query string; send the X-API-Key and X-API-Token headers',
-      );
-    }
+    // Credentials in the query string never get here: the request-input pipeline refuses every secret-bearing
+    // query name (`isSecretQueryName`, @app/common) for every route.
     const pair = presentedPair(req);
     if (pair.fromBody) {
       res.setHeader('Deprecation', BODY_CREDENTIALS_DEPRECATION);

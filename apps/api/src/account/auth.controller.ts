@@ -16,6 +16,8 @@ import {
   CsrfProtected,
   LocalAuthGuard,
   type LoginRequest,
+  PreLoginCsrf,
+  RegistrationGate,
   RegistrationService,
   SessionsService,
 } from '@app/auth';
@@ -37,6 +39,7 @@ export class AuthController {
   constructor(
     private readonly registration: RegistrationService,
     private readonly sessions: SessionsService,
+    private readonly preLogin: PreLoginCsrf,
   ) {}
 
   @Get('csrf')
@@ -45,18 +48,20 @@ export class AuthController {
     security: [],
     summary: 'The CSRF token of this session',
     description:
-      'Starts a pre-login session when there is none (cookie `lc_sid`). Send the token in `X-CSRF-Token` with ' +
-      'every POST/PATCH to /account and /admin, login and sign-up included.',
+      "Logged in: the session's token. Before login: a token bound to a pre-login cookie (`lc_sid`, nothing " +
+      'stored on the server). Send the token in `X-CSRF-Token` with every POST/PATCH to /account and /admin, ' +
+      'login and sign-up included.',
   })
   @ApiOkResponse({ schema: { example: { ok: true, csrf_token: '3xQ…' } } })
-  async csrf(@Req() req: Request) {
-    return { ok: true, csrf_token: await this.sessions.csrfToken(req) };
+  async csrf(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const token = req.session?.memberId ? await this.sessions.csrfToken(req) : this.preLogin.issue(req, res);
+    return { ok: true, csrf_token: token };
   }
 
   @Post('register')
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
-  @CsrfProtected()
+  @UseGuards(CsrfGuard, RegistrationGate)
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
     security: [],
@@ -68,11 +73,12 @@ export class AuthController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed or registration_closed' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: the email is taken' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (sign-ups per IP per hour)' })
-  async register(@Req() req: Request, @Body() body: RegisterDto) {
-    const member = await this.registration.register(body.email, body.password, req.ip);
+  async register(@Body() body: RegisterDto) {
+    const member = await this.registration.register(body.email, body.password);
     return { ok: true, member: memberView(member) };
   }
 
+  /** `LOGIN_PATH`: a refused login counts as a failed one, even when refused before this route (configureApp). */
   @Post('login')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')

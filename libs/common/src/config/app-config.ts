@@ -208,6 +208,16 @@ export class AppConfig {
   @Max(256)
   JSON_MAX_DEPTH = 16;
 
+  /**
+   * Most object keys and array elements in a JSON request body, every level counted (checked before anything
+   * walks the body: class-transformer's cost grows faster than the key count).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(16)
+  @Max(1_000_000)
+  JSON_MAX_ENTRIES = 2000;
+
   /** How long a verified API credential is trusted from the in-process cache, in milliseconds. */
   @Transform(toInt)
   @IsInt()
@@ -541,6 +551,40 @@ export class AppConfig {
   @Min(0)
   @Max(300_000)
   SHUTDOWN_TIMEOUT_MS = 20_000;
+
+  // --- HTTP server time-outs and connection cap (every listening process: api, cluster workers, redirector) ---
+
+  /** A client must send a request's whole header block within this long, or gets 408 and is disconnected. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  HTTP_HEADERS_TIMEOUT_MS = 20_000;
+
+  /** A client must send a whole request (headers and body) within this long, or gets 408 and is disconnected. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /**
+   * How long an idle keep-alive connection is kept open. Longer than the idle time-out of the load balancer in
+   * front (AWS ALB: 60 s), so the balancer, never this server, closes an idle connection: otherwise it may send
+   * a request on a connection this server is closing, and the client gets a 502.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+  /** Most open connections per process; connections past it are closed at once (file descriptors, memory). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  HTTP_MAX_CONNECTIONS = 10_000;
 
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {

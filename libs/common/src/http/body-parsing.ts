@@ -2,12 +2,16 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { AppException } from '../errors/app-exception';
 import { sendError } from '../errors/send-error';
 import { toAppException } from '../errors/to-app-exception';
-import { exceedsJsonDepth } from './json-depth';
 import { requestIdOf } from './request-id';
+import { type JsonLimits, jsonBodyProblem, queryProblem } from './request-input';
 
-export interface BodyParsingOptions {
+export interface BodyParsingOptions extends JsonLimits {
   limitBytes: number;
-  maxDepth: number;
+  /**
+   * Told about every request this pipeline refuses, before the answer is sent (the login route counts a
+   * refused login as a failed one). Its own failures are ignored: the refusal is answered all the same.
+   */
+  onRefused?: (req: express.Request, refusal: AppException) => Promise<void> | void;
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/i;
@@ -15,11 +19,6 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/i;
 /** Whether a `Content-Type` header names JSON (`application/json`, `application/<x>+json`), any parameters aside. */
 export function isJsonContentType(header: string | undefined): boolean {
   return JSON_TYPE.test((header ?? '').split(';')[0].trim());
-}
-
-/** The 400 for a body nested deeper than `maxDepth`. */
-export function tooDeepException(maxDepth: number): AppException {
-  return new AppException('invalid_json', `The JSON body is nested deeper than ${maxDepth} levels`);
 }
 
 function hasBody(req: express.Request): boolean {
@@ -52,21 +51,28 @@ function parserError(error: unknown, req: express.Request): AppException {
 }
 
 /**
- * The request-body pipeline, registered before any route: JSON only; `Content-Encoding` gzip, deflate and br
- * are decompressed and the size limit applies to the decompressed bytes (decompression stops at the limit, so
- * a small "zip bomb" costs at most `limitBytes` of memory); nesting depth checked before any validation runs. Its own error handler answers parser failures in
- * the contract's envelope (they happen before Nest's exception filters can see them).
+ * The request-input pipeline, registered before any route, the one place where every request's input is
+ * checked before anything walks it: JSON bodies only; `Content-Encoding` gzip, deflate and br are
+ * decompressed and the size limit applies to the decompressed bytes (decompression stops at the limit, so a
+ * small "zip bomb" costs at most `limitBytes` of memory); then one walk over the parsed body (`jsonBodyProblem`:
+ * nesting depth, count of keys and array elements, U+0000 and lone surrogates in any key or string) and over
+ * the query string (`queryProblem`: secret-bearing names, U+0000 and lone surrogates), before class-transformer,
+ * validation or a guard sees them. Its own error handler answers these refusals in the contract's envelope
+ * (they happen before Nest's exception filters can see them).
  */
 export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler | ErrorRequestHandler> {
   const parseJson = express.json({ limit: options.limitBytes, strict: false, type: () => true });
-  const checkDepth: RequestHandler = (req, _res, next) => {
-    if (exceedsJsonDepth(req.body, options.maxDepth)) {
-      return next(tooDeepException(options.maxDepth));
-    }
-    next();
+  const checkInput: RequestHandler = (req, _res, next) => {
+    const problem = queryProblem(req.query) ?? (req.body === undefined ? null : jsonBodyProblem(req.body, options));
+    next(problem ?? undefined);
   };
-  const answerParserErrors: ErrorRequestHandler = (error, req, res, _next) => {
-    sendError(res, parserError(error, req), requestIdOf(req));
+  const answerRefusals: ErrorRequestHandler = (error, req, res, _next) => {
+    const refusal = parserError(error, req);
+    const send = () => sendError(res, refusal, requestIdOf(req));
+    if (!options.onRefused) return send();
+    Promise.resolve()
+      .then(() => options.onRefused!(req, refusal))
+      .then(send, send);
   };
-  return [requireJson, parseJson, checkDepth, answerParserErrors];
+  return [requireJson, parseJson, checkInput, answerRefusals];
 }

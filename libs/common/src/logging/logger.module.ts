@@ -4,6 +4,9 @@ import { LoggerModule } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstance, type LoggerOptions } from 'pino';
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import { AppConfig } from '../config/app-config';
+import { redactUrl } from '../http/secret-query';
+
+export { redactUrl };
 
 /** Header and body paths whose values never reach a log line. */
 export const REDACTED_PATHS = [
@@ -42,13 +45,6 @@ export function serializeError(error: unknown): unknown {
     serialized.driverError = rest;
   }
   return serialized;
-}
-
-const SECRET_QUERY_PARAM = /([?&](?:api_key|api_token|key|token|password|secret|access_token)=)[^&#]*/gi;
-
-/** A request URL with the values of secret-looking query parameters replaced. */
-export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY_PARAM, '$1[Redacted]');
 }
 
 /** pino-http options (on top of the root logger's): one access line per request, with the request id. */

@@ -1,0 +1,64 @@
+import { exceedsJsonDepth, jsonBodyProblem, queryProblem } from './request-input';
+
+describe('exceedsJsonDepth', () => {
+  it('accepts flat and moderately nested values', () => {
+    expect(exceedsJsonDepth('text', 1)).toBe(false);
+    expect(exceedsJsonDepth({ a: [1, 2], b: { c: 'd' } }, 3)).toBe(false);
+  });
+
+  it('flags values nested past the limit', () => {
+    expect(exceedsJsonDepth({ a: { b: { c: {} } } }, 3)).toBe(true);
+    expect(exceedsJsonDepth([[[[]]]], 3)).toBe(true);
+  });
+
+  it('copes with very deep values without recursion', () => {
+    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
+    expect(exceedsJsonDepth(deep, 16)).toBe(true);
+  });
+});
+
+describe('jsonBodyProblem', () => {
+  const limits = { maxDepth: 16, maxEntries: 100 };
+
+  it('accepts a usual body', () => {
+    expect(jsonBodyProblem({ content: 'a 🔑 link', options: { sub_ids: ['a', 'b'] } }, limits)).toBeNull();
+  });
+
+  it('refuses more keys and array elements than maxEntries, counted over every level, with 413', () => {
+    const wide = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, 1]));
+    expect(jsonBodyProblem(wide, limits)).toMatchObject({ code: 'payload_too_large' });
+    const spread = { a: Array(60).fill(0), b: { c: Array(40).fill(0) } };
+    expect(jsonBodyProblem(spread, limits)).toMatchObject({ code: 'payload_too_large' });
+    expect(jsonBodyProblem({ a: Array(60).fill(0), b: Array(38).fill(0) }, limits)).toBeNull();
+  });
+
+  it('names the field of a string or key holding U+0000 or a lone surrogate', () => {
+    expect(jsonBodyProblem({ email: 'a\u0000@example.com' }, limits)).toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'email' },
+    });
+    expect(jsonBodyProblem({ options: { sub_ids: ['ok', 'x\ud800'] } }, limits)).toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'options.sub_ids[1]' },
+    });
+    expect(jsonBodyProblem({ 'a\u0000b': 1 }, limits)).toMatchObject({ details: { field: 'a\\u0000b' } });
+    expect(jsonBodyProblem({ low: '\udc00x' }, limits)).toMatchObject({ details: { field: 'low' } });
+    // A surrogate pair is one character, not a problem.
+    expect(jsonBodyProblem({ emoji: '\ud83d\udd11' }, limits)).toBeNull();
+  });
+});
+
+describe('queryProblem', () => {
+  it('refuses U+0000 in a query value or name, naming the parameter', () => {
+    expect(queryProblem({ email: '\u0000' })).toMatchObject({ code: 'invalid_request', details: { field: 'email' } });
+    expect(queryProblem({ page: ['1', 'x\u0000'] })).toMatchObject({ details: { field: 'page' } });
+    expect(queryProblem({ email: 'me@example.com', page: '2' })).toBeNull();
+  });
+
+  it.each(['api_key', 'api_token', 'apikey', 'Api-Token', 'x-api-token', 'apiToken', 'KEY', 'token', 'access_token'])(
+    'refuses the secret-bearing name %s',
+    (name) => {
+      expect(queryProblem({ [name]: 'tok_x' })).toMatchObject({ code: 'invalid_request', details: { field: name } });
+    },
+  );
+});

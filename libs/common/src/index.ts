@@ -18,5 +18,6 @@ export { initializeWithMigrations, MIGRATION_LOCK_NAME, runMigrationsOnce } from
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { Clock } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
-export { type FirstMiddleware, serveFirst } from './http/serve-first';
+export { httpEdge } from './http/http-edge';
+export { headersSetBy, securityHeaders } from './http/security-headers';
 export { ShutdownState } from './http/shutdown-state';

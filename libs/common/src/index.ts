@@ -21,3 +21,4 @@ export { GracefulShutdown } from './http/graceful-shutdown';
 export { httpEdge } from './http/http-edge';
 export { headersSetBy, securityHeaders } from './http/security-headers';
 export { ShutdownState } from './http/shutdown-state';
+export { BodySchema, bodySchemaOf } from './validation/body-schema';

@@ -37,6 +37,8 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
     });
     afterAll(async () => {
       jest.restoreAllMocks();
+      // The ban made below must not outlive the test (another app on this database would load it).
+      await t.dataSource.query('DELETE FROM ip_bans');
       await t.close();
       await cleanUpSharedStore(env);
     });

@@ -93,8 +93,4 @@ export default defineConfig(
       'preserve-caught-error': 'off',
     },
   },
-  {
-    // Being removed (the convert fast path, which reaches into '@nestjs/core/helpers'); nothing else is exempt.
-    ignores: ['apps/api/src/convert/convert-fast-path.ts', 'libs/common/src/http/serve-first.ts'],
-  },
 );

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { uniqueRedisPrefix } from './support/abuse-stores';
 import { ApiProcess, eventually, sleep } from './support/api-process';
-import { assertSafeResponse, safeText } from './support/test-app';
+import { assertSafeResponse, safeText, STACK_FRAME } from './support/test-app';
 import { SeededMember, Seeder } from './support/seed';
 import {
   DATABASE_CONNECT_TIMEOUT_MS,
@@ -254,6 +254,19 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((o) => o.status === 200)).toBe(true);
     expect(api.running).toBe(true);
+
+    // The log: one line per failed request (its access line: `Request failed: unavailable`, with the class, code
+    // and message of what failed), no second line for it, and no stack trace anywhere for the outage.
+    const lines = api.logs().split('\n');
+    const failed = lines
+      .filter((line) => line.includes('"Request failed: unavailable"'))
+      .map((line) => JSON.parse(line) as { req: { id: string }; err: { type: string; message: string } });
+    const answered503 = all.filter((o) => o.status === 503).length;
+    expect(failed.length).toBeGreaterThanOrEqual(answered503);
+    expect(new Set(failed.map((line) => line.req.id)).size).toBe(failed.length);
+    for (const line of failed)
+      expect(line.err).toMatchObject({ type: expect.any(String), message: expect.any(String) });
+    expect(lines.filter((line) => STACK_FRAME.test(line))).toEqual([]);
 
     // Acknowledged before the fault, still there: the saved default applies to a call without affiliate_id.
     const withDefault = await convertOnce(api.url, cached);

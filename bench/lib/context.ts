@@ -86,9 +86,12 @@ export class BenchContext {
    * `probeMemory` preloads bench/lib/memory-probe.js with --expose-gc (the soak reads the live heap over IPC).
    */
   api(options: { probeMemory?: boolean } = {}): Promise<ApiProcess> {
+    // BENCH_API_NODE_ARGS: extra node flags for the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // profile it under the load (the profile is written when the run stops it).
+    const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const probe = options.probeMemory
-      ? { nodeArgs: ['--expose-gc', '-r', join(ROOT, 'bench/lib/memory-probe.js')], ipc: true }
-      : {};
+      ? { nodeArgs: [...extra, '--expose-gc', '-r', join(ROOT, 'bench/lib/memory-probe.js')], ipc: true }
+      : { nodeArgs: extra };
     this.apiProcess ??= this.member().then(() =>
       ApiProcess.start({ env: this.apiEnv(), entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main', ...probe }),
     );

@@ -1,3 +1,4 @@
+import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -227,6 +228,8 @@ export interface TestAppOptions {
   keepData?: boolean;
   /** Providers replaced by the given values (e.g. a service that fails on purpose, to test the 500 path). */
   overrides?: Array<{ provide: unknown; useValue: unknown }>;
+  /** More modules beside the root module (e.g. one that registers an `APP_GUARD`, the Nest way). */
+  imports?: NonNullable<ModuleMetadata['imports']>;
 }
 
 /**
@@ -255,7 +258,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   const clock = new FakeClock();
   let builder = Test.createTestingModule({
-    imports: [AppModule.forRoot(config, options.captureLogs ? { logDestination } : {})],
+    imports: [AppModule.forRoot(config, options.captureLogs ? { logDestination } : {}), ...(options.imports ?? [])],
   })
     .overrideProvider(PasswordHasher)
     .useValue(new PasswordHasher(TEST_PASSWORD_PEPPER, 4))

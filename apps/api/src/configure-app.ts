@@ -1,35 +1,30 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
-import { AccessLog, AppConfig, bodyParsing, requestIdMiddleware, serveFirst } from '@app/common';
-import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
-import helmet from 'helmet';
+import { AppConfig, bodyParsing, httpEdge, securityHeaders } from '@app/common';
+import { RedirectHandler } from '@app/redirector';
 import { Logger } from 'nestjs-pino';
-import { ConvertFastPath } from './convert/convert-fast-path';
 import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
  * JSON body pipeline, the pages, sessions and the OpenAPI docs. Shared by `main.ts` and the e2e tests, so
- * tests run the real thing.
+ * tests run the real thing. Every request goes through Express, then Nest's router, global enhancers and the
+ * route's own decorators: there is one request path (see docs/architecture.md).
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  // Partners' convert calls are answered in front of Express by the same units (see ConvertFastPath); the
-  // short links (below) come before them.
-  serveFirst(app.getHttpServer(), new ConvertFastPath(app, config).middleware);
-  // Single-process mode: short links are answered in front of Express (see the README's Redirector).
-  if (config.REDIRECTOR_MOUNT) {
-    serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: true }));
-  }
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
-  app.use(requestIdMiddleware);
-  // The access line first, so every answer has one (a body the parser refuses included).
-  app.use(app.get(AccessLog).middleware);
-  app.use(helmet());
+  // Single-process mode: the short links, answered by the redirector's handler as the first Express
+  // middleware (a plain `(req, res, next)`: anything that is not a short-link request goes on).
+  if (config.REDIRECTOR_MOUNT) app.use(RedirectHandler.of(app, { mounted: true }).middleware);
+  // `Connection: close` once stopping, the request id, the access line (every answer has one).
+  app.use(...httpEdge(app));
+  app.use(securityHeaders());
+  // Static files and pages only where they are: GET/HEAD of their own paths.
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());

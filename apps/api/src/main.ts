@@ -18,7 +18,6 @@ async function bootstrap(): Promise<void> {
   });
   const logger = app.get(Logger);
   const shutdown = new GracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, release);
-  app.use(shutdown.middleware);
   configureApp(app, config);
   notes.forEach((note) => logger.log(note, 'Bootstrap'));
   shutdown.install();

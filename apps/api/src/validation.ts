@@ -1,6 +1,7 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { AppException } from '@app/common';
-import { CONVERT_MODE_NAMES } from '@app/conversion';
+import { type ArgumentMetadata, type PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { AppException, bodySchemaOf } from '@app/common';
+import { CONVERT_MODE_NAMES, isConvertMode } from '@app/conversion';
+import Ajv, { type ValidateFunction } from 'ajv';
 
 function firstMessage(error: ValidationError): { field: string; message: string } {
   const path: string[] = [];
@@ -32,7 +33,8 @@ export function validationException(errors: ValidationError[]): AppException {
   return new AppException('invalid_request', message, { field });
 }
 
-export function validationPipe(): ValidationPipe {
+/** class-validator on the DTO, with the contract's error mapping. */
+export function classValidatorPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -43,4 +45,60 @@ export function validationPipe(): ValidationPipe {
     validationError: { target: true, value: true },
     exceptionFactory: validationException,
   });
+}
+
+/** The keys of `value` that `schema` does not name (`additionalProperties: false`), in the body's order. */
+function firstUnknownKey(value: object, schema: object): string | undefined {
+  const known = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  for (const key in value) if (!Object.prototype.hasOwnProperty.call(known, key)) return key;
+  return undefined;
+}
+
+/**
+ * The app's one validation pipe (global, `APP_PIPE`). A body whose DTO declares a JSON Schema (`@BodySchema`:
+ * the convert body) is checked by that schema, compiled once by ajv: a body that matches is handed to the
+ * route as parsed, with no instance built and no class-validator pass (the hot path); unknown fields are
+ * refused on sight, before any object is built. For a body that does not match, the exact error the
+ * contract gives (`invalid_mode` listing the modes, `invalid_request` naming the field and its message) comes
+ * from class-validator on the DTO, which the schema mirrors. Everything else goes to class-validator as before.
+ */
+export class AppValidationPipe implements PipeTransform {
+  private readonly classValidator = classValidatorPipe();
+  private readonly ajv = new Ajv({ allErrors: false, coerceTypes: false, useDefaults: false, strict: true });
+  private readonly compiled = new Map<unknown, ValidateFunction>();
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const schema = metadata.type === 'body' ? bodySchemaOf(metadata.metatype) : undefined;
+    if (!schema) return this.classValidator.transform(value, metadata);
+    if (this.validatorFor(metadata.metatype, schema)(value)) return value;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const unknown = firstUnknownKey(value, schema);
+      if (unknown !== undefined) {
+        // The contract's precedence: a mode that is not one of ours is named first, then the unknown field.
+        const mode = (value as { mode?: unknown }).mode;
+        if (typeof mode === 'string' && !isConvertMode(mode)) throw validationException([modeError(mode)]);
+        const field = unknown.slice(0, 64);
+        throw new AppException('invalid_request', `Unknown field: ${field}`, { field });
+      }
+    }
+    // A body of the DTO's fields only (a handful of keys): class-validator words the error.
+    return this.classValidator.transform(value, metadata);
+  }
+
+  private validatorFor(metatype: unknown, schema: object): ValidateFunction {
+    let validate = this.compiled.get(metatype);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.compiled.set(metatype, validate);
+    }
+    return validate;
+  }
+}
+
+function modeError(mode: string): ValidationError {
+  return { property: 'mode', value: mode, constraints: { isIn: 'mode' }, children: [] };
+}
+
+export function validationPipe(): AppValidationPipe {
+  return new AppValidationPipe();
 }

@@ -1,15 +1,27 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AccessLog, requestIdMiddleware } from '@app/common';
-import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
+import { httpEdge } from '@app/common';
 import { Logger } from 'nestjs-pino';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { RedirectHandler } from './redirect.handler';
 
-/** The redirector's HTTP set-up, shared by main.ts, the tests and the benchmark. */
+/**
+ * The standalone redirector's HTTP set-up, shared by main.ts, the tests and the benchmark. It is a separate
+ * app by design, lean: the redirect handler is the server's request listener, and only what it passes on
+ * (`GET /health`) reaches Express, through the same edge as the api's (`httpEdge`: `Connection: close` once
+ * stopping, request id, access line).
+ */
 export function configureRedirector(app: NestExpressApplication): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // Every request but GET /health is answered here, in front of Express and the Nest pipeline.
-  serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: false }));
-  app.use(requestIdMiddleware);
-  app.use(app.get(AccessLog).middleware);
+  const handler = RedirectHandler.of(app, { mounted: false });
+  const server = app.getHttpServer() as Server;
+  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    handler.middleware(req, res, () => {
+      for (const listener of listeners) listener(req, res);
+    }),
+  );
+  app.use(...httpEdge(app));
   return app;
 }

@@ -26,10 +26,8 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   // On SIGTERM/SIGINT: stop accepting, finish the redirects in flight, then flush the click counters (app.close()).
-  // Redirects and their pages get `Connection: close` through the ShutdownState; Express answers (GET /health)
-  // through the middleware, registered first as in the api.
+  // Every answer (redirects, their pages, GET /health) then gets `Connection: close` through the ShutdownState.
   const shutdown = new GracefulShutdown(app, app.get(Logger), config.SHUTDOWN_TIMEOUT_MS);
-  app.use(shutdown.middleware);
   configureRedirector(app);
   app.set('trust proxy', config.trustProxy);
   shutdown.install();

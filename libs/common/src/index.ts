@@ -29,5 +29,7 @@ export { AccessLog, loggerModule } from './logging/logger.module';
 export { Clock } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
 export { applyServerLimits, type ServerLimits, timeoutCheckInterval } from './http/server-limits';
-export { type FirstMiddleware, serveFirst } from './http/serve-first';
+export { httpEdge } from './http/http-edge';
+export { headersSetBy, securityHeaders } from './http/security-headers';
 export { ShutdownState } from './http/shutdown-state';
+export { BodySchema, bodySchemaOf } from './validation/body-schema';

@@ -11,12 +11,6 @@ export { CustomDomainService, domainView, type CustomDomainView } from './domain
 export { CustomDomainRechecker } from './domains/custom-domain-rechecker';
 export { DnsTxtResolver, NodeDnsTxtResolver, type TxtLookup } from './domains/dns-txt-resolver';
 export { ClickCounter } from './redirect/click-counter';
-export {
-  RedirectHandler,
-  hostnameOf,
-  serveRedirectsFirst,
-  type RedirectHandlerOptions,
-} from './redirect/redirect.handler';
-export { RedirectLookup } from './redirect/redirect-lookup';
+export { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from './redirect/redirect-lookup';
 export { ShortLinkRedis } from './redirect/short-link-redis';
 export { isBotUserAgent } from './redirect/bot-detector';

@@ -11,13 +11,13 @@ import { ShortLinkService } from './links/short-link.service';
 import { ShortLinkTargetPolicy } from './links/short-link-target-policy';
 import { ShortLinkUrls } from './links/short-link-urls';
 import { ClickCounter } from './redirect/click-counter';
-import { RedirectHandler } from './redirect/redirect.handler';
 import { RedirectLookup } from './redirect/redirect-lookup';
 import { ShortLinkRedis } from './redirect/short-link-redis';
 
 /**
- * Short links, custom domains and the redirect path. Imported by the api (convert modes, account area, and the
- * redirect handler in single-process mode) and by the standalone redirector. The periodic domain re-check
+ * Short links, custom domains, and what the redirect path needs (the lookup and its caches, the click counter;
+ * the HTTP edge is `apps/redirector`'s). Imported by the api (convert modes, account area, and the redirect
+ * handler in single-process mode) and by the standalone redirector. The periodic domain re-check
  * (`CustomDomainRechecker`) is not in here: the api registers it, so it runs once per api instance only.
  */
 @Module({
@@ -31,7 +31,6 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
     ShortLinkRedis,
     RedirectLookup,
     ClickCounter,
-    RedirectHandler,
     {
       provide: DnsTxtResolver,
       inject: [AppConfig],
@@ -44,7 +43,6 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
     ShortLinkTargetPolicy,
     ShortLinkUrls,
     CustomDomainService,
-    RedirectHandler,
     RedirectLookup,
     ClickCounter,
     ShortLinkRedis,

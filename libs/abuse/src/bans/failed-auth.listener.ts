@@ -1,17 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { AppConfig, Clock } from '@app/common';
 import { CredentialFailureListener } from '@app/credentials';
 import type { Request } from 'express';
 import { IpAllowList, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
 import { AbuseEvents } from '../events/abuse-events.service';
 import { FailedAuthCounter } from './failed-auth-counter';
+import { ipBlockedException } from './ip-ban.guard';
 import { IpBanService } from './ip-ban.service';
 
 /**
  * Told by `ApiCredentialsGuard` about every wrong key/token pair (before its 401 goes out): logs an
  * `auth_failed` event, counts the failure against the client's IP (IPv6: its /64), and bans the IP once
  * IP_BAN_MAX_FAILURES are reached within the window. Allow-listed clients are logged but never counted.
- * Never throws: a counting problem must not turn a 401 into a 500.
+ * Never throws but for a client banned meanwhile (403 `ip_blocked`): a counting problem must not turn a 401
+ * into a 500.
  */
 @Injectable()
 export class FailedAuthListener extends CredentialFailureListener {
@@ -23,11 +25,15 @@ export class FailedAuthListener extends CredentialFailureListener {
     private readonly allowList: IpAllowList,
     private readonly events: AbuseEvents,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     super();
   }
 
   async onInvalidCredentials(req: Request, keyPreview: string | null): Promise<void> {
+    // A ban only another instance knows of yet (Redis): the client gets its 403, and the pair is not counted.
+    const ban = await this.bans.activeBan(req.ip).catch(() => null);
+    if (ban) throw ipBlockedException(ban, this.clock.now().getTime());
     try {
       const ipKey = ipKeyOf(req.ip);
       const allowListed = this.allowList.contains(req.ip);

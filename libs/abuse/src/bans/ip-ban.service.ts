@@ -87,16 +87,44 @@ export class IpBanService implements OnModuleInit, OnModuleDestroy {
 
   /** The ban that applies to this client address (`req.ip`), or null. Allow-listed clients never have one. */
   async activeBan(ip: string | undefined): Promise<ActiveBan | null> {
+    const key = this.banKeyOf(ip);
+    if (key === null) return null;
+    return this.localBan(key) ?? this.sharedBan(key, this.clock.now().getTime());
+  }
+
+  /**
+   * The ban this instance already knows of for the client (no round trip), or null. The API routes read the
+   * shared one (Redis) in the same round trip as their rate-limit counters (`ApiThrottlerGuard`).
+   */
+  localBanOf(ip: string | undefined): ActiveBan | null {
+    const key = this.banKeyOf(ip);
+    return key === null ? null : this.localBan(key);
+  }
+
+  /** The Redis key under which another instance's ban of this client would be (null: the client is never banned). */
+  sharedBanKeyOf(ip: string | undefined): string | null {
+    const key = this.banKeyOf(ip);
+    return key === null ? null : banRedisKey(key);
+  }
+
+  /** A ban read from Redis (`sharedBanKeyOf`), trusted once its row is confirmed in Postgres. */
+  async confirmSharedBan(ip: string | undefined, raw: string): Promise<ActiveBan | null> {
+    const key = this.banKeyOf(ip);
+    return key === null ? null : this.confirm(key, raw, this.clock.now().getTime());
+  }
+
+  private banKeyOf(ip: string | undefined): string | null {
     if (this.allowList.contains(ip)) return null;
     const key = ipKeyOf(ip);
-    if (key === UNKNOWN_CLIENT) return null;
-    const now = this.clock.now().getTime();
+    return key === UNKNOWN_CLIENT ? null : key;
+  }
+
+  private localBan(key: string): ActiveBan | null {
     const cached = this.active.get(key);
-    if (cached) {
-      if (cached.expiresAtMs > now) return cached;
-      this.active.delete(key);
-    }
-    return this.sharedBan(key, now);
+    if (!cached) return null;
+    if (cached.expiresAtMs > this.clock.now().getTime()) return cached;
+    this.active.delete(key);
+    return null;
   }
 
   /**
@@ -240,7 +268,12 @@ export class IpBanService implements OnModuleInit, OnModuleDestroy {
       this.redis.warn('Redis GET of a ban', error);
       return null;
     }
-    const shared = raw ? parseActiveBan(raw) : null;
+    return raw ? this.confirm(ipKey, raw, nowMs) : null;
+  }
+
+  private async confirm(ipKey: string, raw: string, nowMs: number): Promise<ActiveBan | null> {
+    if (!this.redis.client) return null;
+    const shared = parseActiveBan(raw);
     if (!shared || shared.ip !== ipKey || shared.expiresAtMs <= nowMs) return null;
     let row: IpBan | null;
     try {

@@ -9,9 +9,11 @@ import {
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { AppException } from '@app/common';
+import { AppException, Clock } from '@app/common';
 import type { Request } from 'express';
 import type { ThrottlerName } from '../abuse.constants';
+import { ipBlockedException } from '../bans/ip-ban.guard';
+import { IpBanService } from '../bans/ip-ban.service';
 import { AbuseEvents } from '../events/abuse-events.service';
 import {
   policySubject,
@@ -20,9 +22,11 @@ import {
   rateLimitPolicyHeader,
   type RateLimitState,
 } from './rate-limit-policies';
+import { type CounterHit, ResilientThrottlerStorage } from './resilient-throttler-storage';
 import { principalOf } from './throttler-options';
 
 const STATES = Symbol('rateLimitStates');
+const PENDING = Symbol('throttlerRequests');
 
 /** Where the caller stands in each policy after this request (filled by `ApiThrottlerGuard`). */
 export function rateLimitStatesOf(req: Request): RateLimitState[] {
@@ -46,42 +50,93 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
     reflector: Reflector,
     private readonly policies: RateLimitPolicies,
     private readonly events: AbuseEvents,
+    private readonly bans: IpBanService,
+    private readonly clock: Clock,
   ) {
     super(options, storage, reflector);
   }
 
+  /** The store, as the app provides it (`throttlerOptions`). */
+  private get storage(): ResilientThrottlerStorage {
+    return this.storageService as ResilientThrottlerStorage;
+  }
+
+  /**
+   * The library's `canActivate` resolves each throttler (limit, window, tracker, key, skips) and hands it to
+   * `handleRequest`, which here only collects it; then every counter and the client's shared ban (a ban another
+   * instance wrote to Redis, see `IpBanGuard`) are checked in one round trip (`countApiCall`, one script).
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const pending: ThrottlerRequest[] = [];
+    (req as Request & { [PENDING]?: ThrottlerRequest[] })[PENDING] = pending;
+    await super.canActivate(context);
+    delete (req as Request & { [PENDING]?: ThrottlerRequest[] })[PENDING];
+
+    const hits: Array<CounterHit & { request: ThrottlerRequest; tracker: string }> = [];
+    for (const request of pending) {
+      const tracker = await request.getTracker(req, context);
+      const throttlerName = request.throttler.name ?? 'default';
+      const key = request.generateKey(context, tracker, throttlerName);
+      hits.push({ key, ttl: request.ttl, limit: request.limit, throttlerName, request, tracker });
+    }
+    const counted = await this.storage.countApiCall(this.bans.sharedBanKeyOf(req.ip), hits);
+    if (counted.sharedBan !== null) {
+      const ban = await this.bans.confirmSharedBan(req.ip, counted.sharedBan);
+      // A ban whose row is gone (lifted): counted again without the ban check.
+      if (ban) throw ipBlockedException(ban, this.clock.now().getTime());
+      return this.answer(context, hits, (await this.storage.countApiCall(null, hits)).records!);
+    }
+    return this.answer(context, hits, counted.records);
+  }
+
+  /** Collects a throttler's resolved request for `canActivate`. */
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
-    const { context, limit, ttl, throttler, blockDuration, getTracker, generateKey } = request;
+    const req = request.context.switchToHttp().getRequest<Request & { [PENDING]?: ThrottlerRequest[] }>();
+    req[PENDING]!.push(request);
+    return true;
+  }
+
+  /** The `RateLimit` headers, and the refusal of the first policy over its limit (logged once per window). */
+  private async answer(
+    context: ExecutionContext,
+    hits: Array<CounterHit & { request: ThrottlerRequest; tracker: string }>,
+    records: Awaited<ReturnType<ThrottlerStorage['increment']>>[],
+  ): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse();
-    const name = (throttler.name ?? 'default') as ThrottlerName;
     const principal = principalOf(req as unknown as Record<string, unknown>);
-    const tracker = await getTracker(req, context);
-    const key = generateKey(context, tracker, name);
-    const record = await this.storageService.increment(key, ttl, limit, blockDuration, name);
-
     const states = rateLimitStatesOf(req);
-    states.push({
-      name,
-      limit,
-      windowSeconds: ttl / 1000,
-      remaining: Math.max(0, limit - record.totalHits),
-      resetSeconds: record.timeToExpire,
-    });
+    const counted = hits.slice(0, records.length);
+    counted.forEach((hit, i) =>
+      states.push({
+        name: hit.throttlerName as ThrottlerName,
+        limit: hit.limit,
+        windowSeconds: hit.ttl / 1000,
+        remaining: Math.max(0, hit.limit - records[i].totalHits),
+        resetSeconds: records[i].timeToExpire,
+      }),
+    );
     res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(this.policies.policiesFor(principal.plan)));
     res.setHeader('RateLimit', rateLimitHeader(states));
-
-    if (record.isBlocked) {
-      if (record.totalHits === limit + 1) {
+    for (const [i, hit] of counted.entries()) {
+      const record = records[i];
+      if (!record.isBlocked) continue;
+      const name = hit.throttlerName as ThrottlerName;
+      if (record.totalHits === hit.limit + 1) {
         this.events.record({
           type: 'rate_limited',
           ip: req.ip,
           memberId: principal.memberId,
           keyPreview: principal.keyPreview,
-          detail: { throttler: name, limit, window_seconds: ttl / 1000, path: req.path },
+          detail: { throttler: name, limit: hit.limit, window_seconds: hit.ttl / 1000, path: req.path },
         });
       }
-      await this.throwThrottlingException(context, { ...record, limit, ttl, key, tracker }, name);
+      await this.throwThrottlingException(
+        context,
+        { ...record, limit: hit.limit, ttl: hit.ttl, key: hit.key, tracker: hit.tracker },
+        name,
+      );
     }
     return true;
   }

@@ -1,5 +1,4 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { ShutdownState } from './shutdown-state';
@@ -10,9 +9,8 @@ const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 /**
  * Graceful shutdown, in the order that loses nothing:
  *   1. stop accepting connections; close idle keep-alive connections; answers still being written ask their
- *      client to close (`Connection: close`), so keep-alive clients move to another instance: Express answers
- *      through `middleware`, and whatever answers in front of Express (the redirect handler) through the app's
- *      `ShutdownState`, which this marks as closing;
+ *      client to close (`Connection: close`), so keep-alive clients move to another instance: this marks the
+ *      app's `ShutdownState` as closing, and every answer reads it (see `httpEdge`);
  *   2. wait for the in-flight requests (at most `timeoutMs`; then their connections are closed);
  *   3. only then close the app (`app.close()`): usage counters and abuse events are flushed, Redis and the
  *      database closed (Nest's own signal handling would run those hooks before the HTTP server stopped);
@@ -27,12 +25,6 @@ export class GracefulShutdown {
     private readonly timeoutMs: number,
     private readonly onExit: () => void = () => undefined,
   ) {}
-
-  /** Middleware to register before every other one: `Connection: close` on answers once shutting down. */
-  readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
-    if (this.closing) res.setHeader('Connection', 'close');
-    next();
-  };
 
   /** Listens for SIGTERM and SIGINT. */
   install(): void {
@@ -58,13 +50,9 @@ export class GracefulShutdown {
     }
   }
 
-  /** Tells the app's `ShutdownState` (when it has one: the global ConfigModule provides it). */
+  /** Tells the app's `ShutdownState` (the global ConfigModule provides it). */
   private announce(): void {
-    try {
-      this.app.get(ShutdownState, { strict: false }).begin();
-    } catch {
-      // An app without the ConfigModule: only the middleware marks its answers.
-    }
+    this.app.get(ShutdownState, { strict: false }).begin();
   }
 
   private drain(server: Server): Promise<void> {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Whether this process is stopping: set by `GracefulShutdown` when a signal arrives, read by code that answers
- * requests outside Express (the redirect handler), which then asks keep-alive clients to close
- * (`Connection: close`) so they reconnect to another instance. One per app (provided by the global ConfigModule).
+ * Whether this process is stopping: set by `GracefulShutdown` when a signal arrives. Once it is, every answer
+ * asks its client to close the keep-alive connection (`Connection: close`), so clients reconnect to another
+ * instance: Express answers through `middleware` (registered by `httpEdge`, first after a mounted redirector),
+ * the redirect handler through `closeIfStopping`. One per app (provided by the global ConfigModule).
  */
 @Injectable()
 export class ShutdownState {
@@ -16,4 +18,15 @@ export class ShutdownState {
   begin(): void {
     this.stopping = true;
   }
+
+  /** `Connection: close` on this answer once stopping (merged into whatever head is written later). */
+  closeIfStopping(res: ServerResponse): void {
+    if (this.stopping) res.setHeader('Connection', 'close');
+  }
+
+  /** The same, as middleware. */
+  readonly middleware = (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    this.closeIfStopping(res);
+    next();
+  };
 }

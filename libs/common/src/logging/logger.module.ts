@@ -5,6 +5,7 @@ import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstan
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 import { redactUrl } from '../http/secret-query';
+import { FAILURE_CODE } from '../errors/send-error';
 
 export { redactUrl };
 
@@ -29,7 +30,8 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Errors as pino's standard serializer writes them, minus the SQL parameters a TypeORM `QueryFailedError`
+ * Errors as pino's standard serializer writes them (an infrastructure failure as its class, code and message),
+ * minus the SQL parameters a TypeORM `QueryFailedError`
  * carries (they can hold password hashes, session data or encrypted settings). pino-http hands this function
  * the already serialized error (a plain object), so both shapes are handled.
  */
@@ -38,6 +40,10 @@ export function serializeError(error: unknown): unknown {
   const serialized = {
     ...(error instanceof Error ? (stdSerializers.err(error) as unknown as Record<string, unknown>) : error),
   } as Record<string, unknown>;
+  // An infrastructure failure (`failureOf`): its class, code and message, no stack.
+  if (serialized.infrastructure === true) {
+    return { type: serialized.errorClass, code: serialized.code, message: serialized.message };
+  }
   delete serialized.parameters;
   const driverError = serialized.driverError;
   if (driverError && typeof driverError === 'object') {
@@ -65,6 +71,10 @@ export function pinoHttpOptions(): Options {
     },
     customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, err?: Error) =>
       err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // A failed request has this one line: the error the app put on the response (`sendError`), a stack only
+    // for a programming error. pino-http would otherwise make up an error, stack and all, for any 5xx.
+    customErrorMessage: (_req: IncomingMessage, res: { statusCode: number; [FAILURE_CODE]?: string }) =>
+      `Request failed: ${res[FAILURE_CODE] ?? res.statusCode}`,
   };
 }
 

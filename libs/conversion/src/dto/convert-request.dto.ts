@@ -1,10 +1,38 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BodySchema } from '@app/common';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { CONVERT_MODE_NAMES, type ConvertMode } from '../modes/convert-modes';
 
 export const SUB_ID_SHAPE = /^[A-Za-z0-9]{1,50}$/;
 export const AFFILIATE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+export const MAX_SUB_IDS = 5;
 
+/** An optional field: absent, or null (class-validator's `@IsOptional` takes null as absent), or this. */
+const optional = <T extends object>(schema: T) => ({ anyOf: [{ type: 'null' }, schema] });
+
+/**
+ * The body of `POST /api/convert` as a JSON Schema, compiled once by the validation pipe: the same rules as the
+ * decorators below (from the same constants), unknown fields refused before any object is built.
+ */
+export const CONVERT_REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['content', 'mode'],
+  properties: {
+    content: { type: 'string', minLength: 1 },
+    mode: { type: 'string', enum: CONVERT_MODE_NAMES },
+    affiliate_id: optional({ type: 'string', pattern: AFFILIATE_ID_SHAPE.source }),
+    sub_ids: optional({
+      type: 'array',
+      maxItems: MAX_SUB_IDS,
+      items: { type: 'string', pattern: SUB_ID_SHAPE.source },
+    }),
+    api_key: optional({ type: 'string' }),
+    api_token: optional({ type: 'string' }),
+  },
+} as const;
+
+@BodySchema(CONVERT_REQUEST_SCHEMA)
 export class ConvertRequestDto {
   @ApiProperty({
     description: 'Free text with marketplace links (1 character up to CONVERT_MAX_CONTENT_CHARS, default 50,000)',
@@ -34,11 +62,11 @@ export class ConvertRequestDto {
     description: 'Up to 5 sub ids, each 1 to 50 letters or digits',
     type: [String],
     example: ['fb', 'post123'],
-    maxItems: 5,
+    maxItems: MAX_SUB_IDS,
   })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(5)
+  @ArrayMaxSize(MAX_SUB_IDS)
   @IsString({ each: true })
   @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
   sub_ids?: string[];

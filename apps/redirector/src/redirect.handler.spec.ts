@@ -2,9 +2,8 @@ import { Logger } from '@nestjs/common';
 import { loadConfig, ShutdownState } from '@app/common';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ClickCounter } from './click-counter';
+import type { ClickCounter, RedirectLookup } from '@app/shortlinks';
 import { hostnameOf, RedirectHandler } from './redirect.handler';
-import type { RedirectLookup } from './redirect-lookup';
 
 describe('hostnameOf', () => {
   it.each([
@@ -37,8 +36,8 @@ describe('RedirectHandler with a stored target that is no valid header value', (
   } as unknown as RedirectLookup;
   const recorded: string[] = [];
   const clicks = { record: (id: string) => recorded.push(id) } as unknown as ClickCounter;
-  const handler = new RedirectHandler(lookup, clicks, new ShutdownState(), config);
-  const server = createServer(handler.middleware({ mounted: false }) as (req: unknown, res: unknown) => void);
+  const handler = new RedirectHandler(lookup, clicks, new ShutdownState(), config, { mounted: false });
+  const server = createServer((req, res) => handler.middleware(req, res, () => undefined));
   let base: string;
 
   beforeAll(async () => {

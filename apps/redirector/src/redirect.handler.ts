@@ -1,12 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, serveFirst, ShutdownState } from '@app/common';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { CODE_SHAPE } from '../shortlinks.constants';
-import { shortBaseOf } from '../links/short-link-urls';
-import { isBotUserAgent } from './bot-detector';
-import { ClickCounter } from './click-counter';
+import { type INestApplication, Logger } from '@nestjs/common';
+import { AppConfig, ShutdownState } from '@app/common';
+import {
+  ClickCounter,
+  CODE_SHAPE,
+  customScope,
+  isBotUserAgent,
+  type LinkHit,
+  type LinkScope,
+  OWN_SCOPE,
+  RedirectLookup,
+  shortBaseOf,
+} from '@app/shortlinks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
-import { customScope, LinkHit, LinkScope, OWN_SCOPE, RedirectLookup } from './redirect-lookup';
 
 export type Next = (error?: unknown) => void;
 
@@ -22,38 +28,46 @@ export interface RedirectHandlerOptions {
 }
 
 /**
- * The redirect hot path, as plain connect-style middleware placed in front of the HTTP server's listener
- * (`serveRedirectsFirst`: no Express, no Nest pipeline, no request log, no body parsing): route by Host, look the code up (in-process LRU first), answer 302 with
- * `Cache-Control: private, max-age=90` and `Referrer-Policy: no-referrer`, count the click in memory.
+ * The redirector's HTTP edge: the redirect hot path as a plain `(req, res, next)` middleware on the bare
+ * `node:http` objects (no Nest pipeline, no request log, no body parsing), calling `next()` for anything that
+ * is not a short-link request. The shortlinks lib keeps the lookup (`RedirectLookup`) and the click counts
+ * (`ClickCounter`); this routes by Host, looks the code up (in-process LRU first), answers 302 with
+ * `Cache-Control: private, max-age=90` and `Referrer-Policy: no-referrer`, and counts the click in memory.
+ * Mounted in the api (single process) it is the first Express middleware (`configureApp`); standalone it is
+ * the redirector's request listener, with Express behind it for `GET /health` (`configureRedirector`).
  *
  * Routing: Host = SHORT_LINK_BASE_URL's host (any port) → `<prefix>/<code>` are ours; Host = a verified custom
  * domain → `/<code>` looked up among that member's links on that domain only. `/health` always goes on to the
  * app. On a dedicated host (a custom domain, or the short host when the base URL has no path) every other path
  * is the redirector's: an unknown code, or anything else, is the same 404 page.
  */
-@Injectable()
 export class RedirectHandler {
   private readonly logger = new Logger(RedirectHandler.name);
   private readonly shortHost: string;
   private readonly prefix: string;
-  private mounted = true;
+  private readonly mounted: boolean;
 
   constructor(
     private readonly lookup: RedirectLookup,
     private readonly clicks: ClickCounter,
     private readonly shutdown: ShutdownState,
     config: AppConfig,
+    options: RedirectHandlerOptions,
   ) {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
     this.shortHost = base.hostname;
     this.prefix = base.prefix;
+    this.mounted = options.mounted;
+  }
+
+  /** The handler of an app that imports `ShortLinksModule` and the global ConfigModule. */
+  static of(app: INestApplication, options: RedirectHandlerOptions): RedirectHandler {
+    const get = <T>(token: new (...args: never[]) => T) => app.get(token, { strict: false });
+    return new RedirectHandler(get(RedirectLookup), get(ClickCounter), get(ShutdownState), get(AppConfig), options);
   }
 
   /** The middleware, bound. */
-  middleware(options: RedirectHandlerOptions): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
-    this.mounted = options.mounted;
-    return (req, res, next) => this.handle(req, res, next);
-  }
+  readonly middleware = (req: IncomingMessage, res: ServerResponse, next: Next): void => this.handle(req, res, next);
 
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
     this.closeIfStopping(res);
@@ -133,7 +147,7 @@ export class RedirectHandler {
    * after a lookup, for a request that was waiting on the database when the signal came.
    */
   private closeIfStopping(res: ServerResponse): void {
-    if (this.shutdown.closing) res.setHeader('Connection', 'close');
+    this.shutdown.closeIfStopping(res);
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null): void {
@@ -192,16 +206,4 @@ export function hostnameOf(hostHeader: string | undefined): string {
   }
   if (host.endsWith('.')) host = host.slice(0, -1);
   return host.toLowerCase();
-}
-
-/**
- * Puts the redirect middleware in front of the HTTP server's own request listener (Express, for a Nest app):
- * short-link requests are answered on the bare `node:http` objects, without Express's per-request set-up;
- * everything else goes on to the app unchanged. Call it once, right after the app is created.
- */
-export function serveRedirectsFirst(
-  server: Server,
-  middleware: (req: IncomingMessage, res: ServerResponse, next: Next) => void,
-): void {
-  serveFirst(server, middleware);
 }

@@ -90,8 +90,10 @@ export class ShortLinkService {
   async list(memberId: string, page: number, perPage: number): Promise<{ links: ShortLinkView[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.query(
-        `SELECT code, domain, target, clicks, bot_clicks, created_at, last_click_at FROM short_links
-          WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        `SELECT s.code, s.domain, s.target, COALESCE(t.clicks, 0) AS clicks, COALESCE(t.bot_clicks, 0) AS bot_clicks,
+                s.created_at, t.last_click_at
+           FROM short_links s LEFT JOIN short_link_totals t ON t.short_link_id = s.id
+          WHERE s.member_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`,
         [memberId, perPage, (page - 1) * perPage],
       ),
       this.db.query(`SELECT count(*)::int AS total FROM short_links WHERE member_id = $1`, [memberId]),

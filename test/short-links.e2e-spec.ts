@@ -461,16 +461,56 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       const { default: Redis } = await import('ioredis');
       const client = new Redis(TEST_REDIS_URL!);
       try {
-        const stored = await client.get(`${redisEnv.REDIS_KEY_PREFIX}sl:|${code}`);
-        expect(JSON.parse(stored!).t).toBe(anRedir(content));
-        // An instance with a cold process cache is answered from Redis, without the database.
+        // Written back off the response path: `<id> <target>`, one string.
+        let stored: string | null = null;
+        for (let tries = 0; stored === null && tries < 50; tries += 1) {
+          stored = await client.get(`${redisEnv.REDIS_KEY_PREFIX}sl:|${code}`);
+          if (stored === null) await new Promise((done) => setTimeout(done, 20));
+        }
+        expect(stored).toMatch(/^\d+ /);
+        expect(stored!.slice(stored!.indexOf(' ') + 1)).toBe(anRedir(content));
+        // An instance with a cold process cache is answered from Redis, without the database: the current form,
+        // and the JSON of earlier versions.
+        await client.set(`${redisEnv.REDIS_KEY_PREFIX}sl:|Redis33`, `0 ${anRedir(content)}`);
         await client.set(`${redisEnv.REDIS_KEY_PREFIX}sl:|Redis34`, JSON.stringify({ i: '0', t: anRedir(content) }));
-        const fromRedis = await visit(SHORT_HOST, '/s/Redis34');
-        expect(fromRedis.status).toBe(302);
-        expect(fromRedis.headers.location).toBe(anRedir(content));
+        const queries = redis.databaseLookups.queries;
+        for (const cold of ['Redis33', 'Redis34']) {
+          const fromRedis = await visit(SHORT_HOST, `/s/${cold}`);
+          expect(fromRedis.status).toBe(302);
+          expect(fromRedis.headers.location).toBe(anRedir(content));
+        }
+        expect(redis.databaseLookups.queries).toBe(queries);
+        await client.del(`${redisEnv.REDIS_KEY_PREFIX}sl:|Redis33`, `${redisEnv.REDIS_KEY_PREFIX}sl:|Redis34`);
       } finally {
         client.disconnect();
       }
+    });
+  });
+  describe('a flood of unknown codes', () => {
+    it('reaches the database once per batch of codes, never once per request, and not again while remembered', async () => {
+      const lookup = t.app.get(RedirectLookup);
+      const unknown = Array.from({ length: 100 }, (_, i) => `Nope${Date.now().toString(36)}${i}`);
+      const before = lookup.databaseLookups;
+      // 300 requests at once, each of 100 unknown codes three times.
+      const first = await Promise.all(
+        [...unknown, ...unknown, ...unknown].map((code) => visit(SHORT_HOST, `/s/${code}`)),
+      );
+      expect(first.every((res) => res.status === 404)).toBe(true);
+      const after = lookup.databaseLookups;
+      expect(after.codes - before.codes).toBe(unknown.length);
+      expect(after.queries - before.queries).toBeGreaterThan(0);
+      expect(after.queries - before.queries).toBeLessThan(unknown.length);
+      // Remembered as unknown: no query at all for them again.
+      const again = await Promise.all(unknown.map((code) => visit(SHORT_HOST, `/s/${code}`)));
+      expect(again.every((res) => res.status === 404)).toBe(true);
+      expect(lookup.databaseLookups).toEqual(after);
+      // A real code still redirects.
+      const res = await convert(alice, {
+        content: `https://shopee.vn/product/77/${Date.now()}`,
+        mode: 'own_shortener',
+        affiliate_id: AFFILIATE_ID,
+      });
+      expect((await visit(SHORT_HOST, `/s/${codeOf(res.body.items[0].output)}`)).status).toBe(302);
     });
   });
 });

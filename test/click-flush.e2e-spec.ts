@@ -43,7 +43,7 @@ describeIf(
   const totals = async () =>
     (
       await t.dataSource.query(
-        'SELECT COALESCE(t.clicks, 0)::int AS clicks, COALESCE(t.bot_clicks, 0)::int AS bot_clicks FROM short_links s LEFT JOIN short_link_totals t ON t.short_link_id = s.id WHERE s.id = $1',
+        'SELECT COALESCE(t.clicks, 0)::int AS clicks, COALESCE(t.bot_clicks, 0)::int AS bot_clicks FROM short_links s LEFT JOIN (SELECT short_link_id, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM short_link_clicks GROUP BY short_link_id) t ON t.short_link_id = s.id WHERE s.id = $1',
         [linkId],
       )
     )[0];

@@ -128,7 +128,7 @@ describe('standalone redirector and graceful shutdown', () => {
       // Nothing is written until the flush: the graceful stop does it.
       const [before] = await app
         .get<DataSource>(getDataSourceToken())
-        .query('SELECT COALESCE(sum(clicks), 0)::int AS c FROM short_link_totals');
+        .query('SELECT COALESCE(sum(clicks), 0)::int AS c FROM short_link_clicks');
       expect(before.c).toBe(0);
       await app.close();
       closed = true;
@@ -166,7 +166,7 @@ describe('standalone redirector and graceful shutdown', () => {
     const again = await createTestApp(env, { keepData: true });
     try {
       const [row] = await again.dataSource.query(
-        'SELECT t.clicks::int AS c FROM short_links s JOIN short_link_totals t ON t.short_link_id = s.id WHERE s.code = $1',
+        'SELECT t.clicks::int AS c FROM short_links s JOIN (SELECT short_link_id, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM short_link_clicks GROUP BY short_link_id) t ON t.short_link_id = s.id WHERE s.code = $1',
         [codes[1]],
       );
       expect(row.c).toBe(20);
@@ -250,7 +250,7 @@ describeIf(
         expect(answers.every((answer) => answer.status === 302 && answer.connection === 'keep-alive')).toBe(true);
       }
       const [before] = await t.dataSource.query(
-        'SELECT COALESCE(sum(clicks + bot_clicks), 0)::int AS c FROM short_link_totals',
+        'SELECT COALESCE(sum(clicks + bot_clicks), 0)::int AS c FROM short_link_clicks',
       );
       expect(before.c).toBe(0);
 
@@ -267,7 +267,7 @@ describeIf(
       expect(redirector.logs()).not.toMatch(/Shutdown time-out|Shutdown failed|clicks are lost/);
 
       const rows: Array<{ code: string; clicks: number; bots: number }> = await t.dataSource.query(
-        'SELECT s.code, COALESCE(t.clicks, 0)::int AS clicks, COALESCE(t.bot_clicks, 0)::int AS bots FROM short_links s LEFT JOIN short_link_totals t ON t.short_link_id = s.id WHERE s.code = ANY($1)',
+        'SELECT s.code, COALESCE(t.clicks, 0)::int AS clicks, COALESCE(t.bot_clicks, 0)::int AS bots FROM short_links s LEFT JOIN (SELECT short_link_id, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM short_link_clicks GROUP BY short_link_id) t ON t.short_link_id = s.id WHERE s.code = ANY($1)',
         [codes],
       );
       expect(new Map(rows.map((row) => [row.code, { clicks: row.clicks, bots: row.bots }]))).toEqual(expected);

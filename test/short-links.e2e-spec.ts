@@ -410,7 +410,7 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
 
       // Nothing written on the redirect path.
       const before = await t.dataSource.query(
-        `SELECT COALESCE(sum(t.clicks), 0)::int AS c FROM short_link_totals t JOIN short_links s ON s.id = t.short_link_id WHERE s.member_id = $1`,
+        `SELECT COALESCE(sum(t.clicks), 0)::int AS c FROM short_link_clicks t JOIN short_links s ON s.id = t.short_link_id WHERE s.member_id = $1`,
         [member.member.id],
       );
       expect(before[0].c).toBe(0);

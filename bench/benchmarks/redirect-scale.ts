@@ -240,7 +240,7 @@ export const redirectScale: Benchmark = {
           (
             await db.query(
               `SELECT COALESCE(sum(t.clicks + t.bot_clicks), 0)::bigint AS c
-                 FROM short_link_totals t JOIN short_links s ON s.id = t.short_link_id WHERE s.member_id = $1`,
+                 FROM short_link_clicks t JOIN short_links s ON s.id = t.short_link_id WHERE s.member_id = $1`,
               [member.memberId],
             )
           ).rows[0].c,

@@ -3,7 +3,6 @@ export { CODE_SHAPE, OWN_DOMAIN, SHORT_CODE_ALPHABET, TXT_RECORD_PREFIX } from '
 export { randomShortCode, ShortCodeGenerator } from './links/short-code';
 export { ShortLink } from './links/short-link.entity';
 export { ShortLinkClick } from './links/short-link-click.entity';
-export { ShortLinkTotal } from './links/short-link-total.entity';
 export { ShortLinkService, type ClicksPerDay, type ShortLinkView } from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
 export { ShortLinkTargetPolicy, type ShortLinkTargetCheck } from './links/short-link-target-policy';

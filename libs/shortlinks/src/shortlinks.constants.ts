@@ -34,3 +34,6 @@ export const MISSING_CODE_CACHE_MAX = 50_000;
 
 /** Most codes looked up in one query (or one Redis MGET) by the redirector's batched lookup. */
 export const LOOKUP_BATCH_MAX = 500;
+
+/** Lookup batches out at once (Redis, then the database); misses arriving meanwhile wait for the next batch. */
+export const LOOKUP_BATCHES_IN_FLIGHT = 2;

@@ -7,7 +7,6 @@ import { DnsTxtResolver, NodeDnsTxtResolver } from './domains/dns-txt-resolver';
 import { ShortCodeGenerator } from './links/short-code';
 import { ShortLinkClick } from './links/short-link-click.entity';
 import { ShortLink } from './links/short-link.entity';
-import { ShortLinkTotal } from './links/short-link-total.entity';
 import { ShortLinkService } from './links/short-link.service';
 import { ShortLinkTargetPolicy } from './links/short-link-target-policy';
 import { ShortLinkUrls } from './links/short-link-urls';
@@ -22,7 +21,7 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
  * (`CustomDomainRechecker`) is not in here: the api registers it, so it runs once per api instance only.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ShortLink, ShortLinkClick, ShortLinkTotal, CustomDomain])],
+  imports: [TypeOrmModule.forFeature([ShortLink, ShortLinkClick, CustomDomain])],
   providers: [
     Clock,
     ShortCodeGenerator,
@@ -54,4 +53,4 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
 export class ShortLinksModule {}
 
 /** The entities of the short-link tables, for a DataSource. */
-export const SHORT_LINK_ENTITIES = [ShortLink, ShortLinkClick, ShortLinkTotal, CustomDomain];
+export const SHORT_LINK_ENTITIES = [ShortLink, ShortLinkClick, CustomDomain];

@@ -5,8 +5,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
  * `''` for our own short domain (so changing SHORT_LINK_BASE_URL keeps every link) or the member's custom
  * domain. Unique per (domain, code); one row per (member, domain, target) (a unique index on
  * `md5(target)`), so converting the same link again reuses the code. Its clicks are counted apart, by the
- * batched click flush: per day in `short_link_clicks`, totals in `short_link_totals` (narrow rows, so a click never
- * rewrites this wide one).
+ * batched click flush, per day in `short_link_clicks` (narrow rows, so a click never rewrites this wide one);
+ * totals are sums of those.
  */
 @Entity({ name: 'short_links' })
 @Unique('UQ_short_links_domain_code', ['domain', 'code'])

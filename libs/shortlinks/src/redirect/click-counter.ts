@@ -26,24 +26,19 @@ export interface FlushStats {
 
 /**
  * The flush, one statement whatever the number of links: the counters arrive as five arrays (`unnest`), links
- * deleted meanwhile are left out, the daily rows and the totals are each one set-based upsert, in link order (two
- * instances flushing together lock rows in the same order). Days are UTC day numbers, times epoch milliseconds.
+ * deleted meanwhile are left out (`EXISTS`: the table has no foreign key, see ShortLinkClick), and the daily rows
+ * are one set-based upsert in link order (two instances flushing together lock rows in the same order). Totals
+ * are sums of the daily rows. Days are UTC day numbers, times epoch milliseconds.
  */
-const FLUSH_SQL = `WITH v AS (
-  SELECT v.id, DATE '1970-01-01' + v.day AS day, v.clicks, v.bots, to_timestamp(v.last_ms / 1000.0) AS last_at
-    FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::float8[]) AS v(id, day, clicks, bots, last_ms)
-   WHERE EXISTS (SELECT 1 FROM short_links s WHERE s.id = v.id)
-), daily AS (
-  INSERT INTO short_link_clicks AS c (short_link_id, day, clicks, bot_clicks)
-  SELECT id, day, clicks, bots FROM v ORDER BY id, day
-  ON CONFLICT (short_link_id, day) DO UPDATE
-    SET clicks = c.clicks + EXCLUDED.clicks, bot_clicks = c.bot_clicks + EXCLUDED.bot_clicks
-)
-INSERT INTO short_link_totals AS t (short_link_id, clicks, bot_clicks, last_click_at)
-SELECT id, SUM(clicks), SUM(bots), MAX(last_at) FILTER (WHERE clicks > 0) FROM v GROUP BY id ORDER BY id
-ON CONFLICT (short_link_id) DO UPDATE
-  SET clicks = t.clicks + EXCLUDED.clicks, bot_clicks = t.bot_clicks + EXCLUDED.bot_clicks,
-      last_click_at = GREATEST(t.last_click_at, EXCLUDED.last_click_at)`;
+const FLUSH_SQL = `INSERT INTO short_link_clicks AS c (short_link_id, day, clicks, bot_clicks, last_click_at)
+SELECT v.id, DATE '1970-01-01' + v.day, v.clicks, v.bots,
+       CASE WHEN v.clicks > 0 THEN to_timestamp(v.last_ms / 1000.0) END
+  FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::float8[]) AS v(id, day, clicks, bots, last_ms)
+ WHERE EXISTS (SELECT 1 FROM short_links s WHERE s.id = v.id)
+ ORDER BY v.id, v.day
+ON CONFLICT (short_link_id, day) DO UPDATE
+  SET clicks = c.clicks + EXCLUDED.clicks, bot_clicks = c.bot_clicks + EXCLUDED.bot_clicks,
+      last_click_at = GREATEST(c.last_click_at, EXCLUDED.last_click_at)`;
 
 interface Pending {
   linkId: string;
@@ -55,8 +50,8 @@ interface Pending {
 
 /**
  * Counts clicks with no database write on the redirect path: `record()` bumps an in-process counter per
- * (link, UTC day); a timer writes them every CLICK_FLUSH_INTERVAL_MS in one statement (`FLUSH_SQL`: daily rows
- * in `short_link_clicks`, totals in the narrow `short_link_totals`), and `onApplicationShutdown` writes what is
+ * (link, UTC day); a timer writes them every CLICK_FLUSH_INTERVAL_MS in one statement (`FLUSH_SQL`: the narrow
+ * daily rows of `short_link_clicks`, whose sums are the totals), and `onApplicationShutdown` writes what is
  * left after the HTTP server has closed (so requests finishing during the stop are counted) and before the
  * database closes (the database module is global, so its shutdown hook runs after this one). Each write is
  * logged (rows, clicks, milliseconds) and kept in `lastFlush`. A failed write keeps the counts for the next

@@ -7,6 +7,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import {
   HOST_CACHE_TTL_MS,
   LOOKUP_BATCH_MAX,
+  LOOKUP_BATCHES_IN_FLIGHT,
   MISSING_CODE_CACHE_MAX,
   MISSING_CODE_TTL_MS,
   OWN_DOMAIN,
@@ -81,8 +82,8 @@ export function customScope(domain: string, memberId: string): LinkScope {
 /**
  * Code → target for the redirector, cheap on the hot path: a bounded in-process LRU (SHORT_LINK_CACHE_MAX
  * entries, SHORT_LINK_CACHE_TTL_SECONDS, each hit one string: see `CachedHit`), then Redis when configured, then
- * the database. Misses are batched: the codes missed during one turn of the event loop are read with one Redis
- * `MGET`, the rest with one query per scope (`code = ANY($2)`, a prepared statement on PostgreSQL's pool, not
+ * the database. Misses are batched (see `load`): the codes of a batch are read with one Redis `MGET`, the rest
+ * with one query per scope (`code = ANY($2)`, a prepared statement on PostgreSQL's pool, not
  * TypeORM's query runner), and the hits written back to Redis in one pipeline, off the response path. Unknown
  * codes are remembered for MISSING_CODE_TTL_MS in a cache of their own (MISSING_CODE_CACHE_MAX): a flood of
  * random codes costs one query per batch, never one per request, and never evicts a known code. Concurrent
@@ -102,6 +103,7 @@ export class RedirectLookup {
   /** PostgreSQL's pool (named statements); null on the embedded database (TypeORM's `query`). */
   private readonly pool: RawPool | null;
   private queue: PendingLookup[] = [];
+  private batchesInFlight = 0;
   private queries = 0;
   private codesQueried = 0;
   /** Verified custom domain → member; null until first loaded. */
@@ -212,20 +214,28 @@ export class RedirectLookup {
     }
   }
 
-  /** Queues one code for the next batch (see `lookUpBatch`). */
+  /**
+   * Queues one code for the next batch. A batch leaves at the end of the current turn of the event loop, or,
+   * when LOOKUP_BATCHES_IN_FLIGHT are out already, as soon as one comes back: under load the batches grow
+   * instead of the queries multiplying.
+   */
   private load(scope: LinkScope & { code: string }): Promise<CachedHit | undefined> {
     return new Promise((resolve, reject) => {
-      if (this.queue.length === 0) setImmediate(() => void this.drain());
+      if (this.queue.length === 0) setImmediate(() => this.drain());
       this.queue.push({ scope, code: scope.code, resolve, reject });
     });
   }
 
-  private async drain(): Promise<void> {
-    const queued = this.queue;
-    this.queue = [];
-    for (let start = 0; start < queued.length; start += LOOKUP_BATCH_MAX) {
-      const batch = queued.slice(start, start + LOOKUP_BATCH_MAX);
-      await this.lookUpBatch(batch).catch((error: unknown) => batch.forEach((p) => p.reject(error)));
+  private drain(): void {
+    while (this.queue.length > 0 && this.batchesInFlight < LOOKUP_BATCHES_IN_FLIGHT) {
+      const batch = this.queue.splice(0, LOOKUP_BATCH_MAX);
+      this.batchesInFlight += 1;
+      void this.lookUpBatch(batch)
+        .catch((error: unknown) => batch.forEach((pending) => pending.reject(error)))
+        .finally(() => {
+          this.batchesInFlight -= 1;
+          this.drain();
+        });
     }
   }
 

@@ -293,11 +293,25 @@ export const redirectScale: Benchmark = {
         const warm = await load(redirector.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
         const rssBefore = rssMb(pid);
         const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
-        const run = await load(
-          redirector.url,
-          distributions[distribution](),
-          options.total ? { total: options.total } : { seconds: SETTINGS.seconds },
-        );
+        const pick = distributions[distribution]();
+        let rssMid = NaN;
+        let run: Run;
+        if (options.total) {
+          // In two halves, RSS read between them: the second half's growth is the marginal cost of a code.
+          const half = Math.floor(options.total / 2);
+          const a = await load(redirector.url, pick, { total: half });
+          rssMid = rssMb(pid);
+          const b = await load(redirector.url, pick, { total: options.total - half });
+          run = {
+            requests: a.requests + b.requests,
+            found: a.found + b.found,
+            errors: a.errors + b.errors,
+            seconds: a.seconds + b.seconds,
+            p99Ms: Math.max(a.p99Ms, b.p99Ms),
+          };
+        } else {
+          run = await load(redirector.url, pick, { seconds: SETTINGS.seconds });
+        }
         const [cpu1, xact1, redis1] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const rssAfter = rssMb(pid);
         await redirector.stop();
@@ -327,7 +341,7 @@ export const redirectScale: Benchmark = {
         }
         process.stdout.write(`  ${name}: ${JSON.stringify(row)}\n`);
         rows.push(row);
-        return { row, rssBefore, rssAfter, run };
+        return { row, rssBefore, rssMid, rssAfter, run };
       };
 
       await runCase('200 hot codes', 'hot', 'warm');
@@ -344,6 +358,8 @@ export const redirectScale: Benchmark = {
       const hot = rows[0]['req/s'] as number;
       for (const row of rows) row['ratio to hot'] = round((row['req/s'] as number) / hot, 2);
       const bytesPerCode = round(((memory.rssAfter - memory.rssBefore) * 2 ** 20) / MEMORY_CODES, 0);
+      const half = MEMORY_CODES - Math.floor(MEMORY_CODES / 2);
+      const marginalBytesPerCode = round(((memory.rssAfter - memory.rssMid) * 2 ** 20) / half, 0);
 
       printTable(
         `GET /<code> → 302 over ${CODES} codes, ${SETTINGS.connections} connections, ${SETTINGS.seconds} s per case, ` +
@@ -352,7 +368,8 @@ export const redirectScale: Benchmark = {
       );
       process.stdout.write(
         `\nMemory: ${bytesPerCode} B of RSS per cached code (RSS ${round(memory.rssBefore, 0)} → ` +
-          `${round(memory.rssAfter, 0)} MB for ${MEMORY_CODES} codes)\n` +
+          `${round(memory.rssMid, 0)} → ${round(memory.rssAfter, 0)} MB for ${MEMORY_CODES} codes; ` +
+          `${marginalBytesPerCode} B per code over the second half)\n` +
           `Flushes (rows, ms): ${allFlushes.map((f) => `${f.rows}/${f.ms}`).join(' ')}\n`,
       );
       return {
@@ -363,8 +380,10 @@ export const redirectScale: Benchmark = {
         memory: {
           codes_cached: MEMORY_CODES,
           rss_before_mb: round(memory.rssBefore, 0),
+          rss_half_mb: round(memory.rssMid, 0),
           rss_after_mb: round(memory.rssAfter, 0),
           rss_bytes_per_code: bytesPerCode,
+          rss_bytes_per_code_second_half: marginalBytesPerCode,
         },
         flushes: allFlushes,
         rows,

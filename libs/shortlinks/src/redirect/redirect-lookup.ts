@@ -160,11 +160,6 @@ export class RedirectLookup {
     return { queries: this.queries, codes: this.codesQueried };
   }
 
-  /** Hits held in the process cache. */
-  get cachedLinks(): number {
-    return this.links.size;
-  }
-
   /** The member a host is a verified custom domain of: known answer, `null` or `undefined` (call `findHost`). */
   peekHost(host: string): string | null | undefined {
     if (this.domains === null) return undefined;

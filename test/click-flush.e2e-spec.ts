@@ -46,7 +46,12 @@ describeIf(
   afterEach(() => jest.restoreAllMocks());
 
   const totals = async () =>
-    (await t.dataSource.query('SELECT clicks::int, bot_clicks::int FROM short_links WHERE id = $1', [linkId]))[0];
+    (
+      await t.dataSource.query(
+        'SELECT COALESCE(t.clicks, 0)::int AS clicks, COALESCE(t.bot_clicks, 0)::int AS bot_clicks FROM short_links s LEFT JOIN (SELECT short_link_id, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM short_link_clicks GROUP BY short_link_id) t ON t.short_link_id = s.id WHERE s.id = $1',
+        [linkId],
+      )
+    )[0];
 
   it('tries again when the write fails, and writes the clicks once the database is back', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn');

@@ -220,9 +220,9 @@ describeIf(
 
     const counted = async () => {
       const rows = await seeder.query<{ code: string; clicks: string; bot_clicks: string; days: string }>(
-        `SELECT s.code, s.clicks, s.bot_clicks,
+        `SELECT s.code, COALESCE(t.clicks, 0) AS clicks, COALESCE(t.bot_clicks, 0) AS bot_clicks,
                 (SELECT COALESCE(SUM(c.clicks + c.bot_clicks), 0) FROM short_link_clicks c WHERE c.short_link_id = s.id) AS days
-           FROM short_links s WHERE s.member_id = $1`,
+           FROM short_links s LEFT JOIN (SELECT short_link_id, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM short_link_clicks GROUP BY short_link_id) t ON t.short_link_id = s.id WHERE s.member_id = $1`,
         [member.memberId],
       );
       return Object.fromEntries(

@@ -409,9 +409,10 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       await t.send(t.http.head(`/s/${code1}`).set('Host', SHORT_HOST).set('User-Agent', BROWSER_UA));
 
       // Nothing written on the redirect path.
-      const before = await t.dataSource.query(`SELECT sum(clicks)::int AS c FROM short_links WHERE member_id = $1`, [
-        member.member.id,
-      ]);
+      const before = await t.dataSource.query(
+        `SELECT COALESCE(sum(t.clicks), 0)::int AS c FROM short_link_clicks t JOIN short_links s ON s.id = t.short_link_id WHERE s.member_id = $1`,
+        [member.member.id],
+      );
       expect(before[0].c).toBe(0);
       await t.app.get(ClickCounter).flush();
 
@@ -460,16 +461,62 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       const { default: Redis } = await import('ioredis');
       const client = new Redis(TEST_REDIS_URL!);
       try {
-        const stored = await client.get(`${redisEnv.REDIS_KEY_PREFIX}sl:|${code}`);
-        expect(JSON.parse(stored!).t).toBe(anRedir(content));
-        // An instance with a cold process cache is answered from Redis, without the database.
+        // Written back off the response path: `<id> <target>`, one string.
+        let stored: string | null = null;
+        for (let tries = 0; stored === null && tries < 50; tries += 1) {
+          stored = await client.get(`${redisEnv.REDIS_KEY_PREFIX}sl:|${code}`);
+          if (stored === null) await new Promise((done) => setTimeout(done, 20));
+        }
+        expect(stored).toMatch(/^\d+ /);
+        expect(stored!.slice(stored!.indexOf(' ') + 1)).toBe(anRedir(content));
+        // An instance with a cold process cache is answered from Redis, without the database: the current form,
+        // and the JSON of earlier versions.
+        await client.set(`${redisEnv.REDIS_KEY_PREFIX}sl:|Redis33`, `0 ${anRedir(content)}`);
         await client.set(`${redisEnv.REDIS_KEY_PREFIX}sl:|Redis34`, JSON.stringify({ i: '0', t: anRedir(content) }));
-        const fromRedis = await visit(SHORT_HOST, '/s/Redis34');
-        expect(fromRedis.status).toBe(302);
-        expect(fromRedis.headers.location).toBe(anRedir(content));
+        const queries = redis.databaseLookups.queries;
+        for (const cold of ['Redis33', 'Redis34']) {
+          const fromRedis = await visit(SHORT_HOST, `/s/${cold}`);
+          expect(fromRedis.status).toBe(302);
+          expect(fromRedis.headers.location).toBe(anRedir(content));
+        }
+        expect(redis.databaseLookups.queries).toBe(queries);
+        await client.del(`${redisEnv.REDIS_KEY_PREFIX}sl:|Redis33`, `${redisEnv.REDIS_KEY_PREFIX}sl:|Redis34`);
       } finally {
         client.disconnect();
       }
+    });
+  });
+  describe('a flood of unknown codes', () => {
+    it('reaches the database once per batch of codes, never once per request, and not again while remembered', async () => {
+      const lookup = t.app.get(RedirectLookup);
+      const tag = Date.now().toString(36);
+      const unknown = Array.from({ length: 100 }, (_, i) => `Nope${tag}${i}`);
+      const before = lookup.databaseLookups;
+      // 300 requests at once, each of 100 unknown codes three times: each code is asked for once at most.
+      const first = await Promise.all(
+        [...unknown, ...unknown, ...unknown].map((code) => visit(SHORT_HOST, `/s/${code}`)),
+      );
+      expect(first.every((res) => res.status === 404)).toBe(true);
+      const afterFirst = lookup.databaseLookups;
+      expect(afterFirst.codes - before.codes).toBe(unknown.length);
+      expect(afterFirst.queries - before.queries).toBeLessThanOrEqual(unknown.length);
+      // Misses of one turn of the event loop go in one query.
+      const more = Array.from({ length: 100 }, (_, i) => `Also${tag}${i}`);
+      const own = { domain: '', memberId: null, key: '|' };
+      expect(await Promise.all(more.map((code) => lookup.find(own, code)))).toEqual(more.map(() => null));
+      const afterBatch = lookup.databaseLookups;
+      expect(afterBatch).toEqual({ queries: afterFirst.queries + 1, codes: afterFirst.codes + more.length });
+      // Remembered as unknown: no query at all for any of them again.
+      const again = await Promise.all([...unknown, ...more].map((code) => visit(SHORT_HOST, `/s/${code}`)));
+      expect(again.every((res) => res.status === 404)).toBe(true);
+      expect(lookup.databaseLookups).toEqual(afterBatch);
+      // A real code still redirects.
+      const res = await convert(alice, {
+        content: `https://shopee.vn/product/77/${Date.now()}`,
+        mode: 'own_shortener',
+        affiliate_id: AFFILIATE_ID,
+      });
+      expect((await visit(SHORT_HOST, `/s/${codeOf(res.body.items[0].output)}`)).status).toBe(302);
     });
   });
 });

@@ -3,9 +3,10 @@ import { convertAffiliate } from './convert-affiliate';
 import { costGrowth } from './cost-growth';
 import { convertOwnShortener } from './convert-own-shortener';
 import { redirect } from './redirect';
+import { redirectScale } from './redirect-scale';
 
 /**
  * Every benchmark `npm run bench` runs, in this order (`npm run bench -- <name>...` runs some).
  * Each is one file here and one entry below.
  */
-export const BENCHMARKS: Benchmark[] = [convertAffiliate, costGrowth, convertOwnShortener, redirect];
+export const BENCHMARKS: Benchmark[] = [convertAffiliate, costGrowth, convertOwnShortener, redirect, redirectScale];

@@ -33,12 +33,14 @@ export function baselineServer(host: string, targets: ReadonlyMap<string, string
 
 /**
  * As a separate process (the `redirect` entry of `npm run bench`): PORT, REDIRECT_HOST, and REDIRECT_TARGETS_FILE
- * (a JSON object code → target).
+ * (a JSON object code → target, or for many codes a `.tsv` file: one `code<TAB>target` a line).
  */
 if (require.main === module) {
-  const targets = new Map(
-    Object.entries(JSON.parse(readFileSync(process.env.REDIRECT_TARGETS_FILE!, 'utf8')) as Record<string, string>),
-  );
+  const file = process.env.REDIRECT_TARGETS_FILE!;
+  const text = readFileSync(file, 'utf8');
+  const targets = file.endsWith('.tsv')
+    ? new Map(text.split('\n').map((line) => line.split('\t', 2) as [string, string]))
+    : new Map(Object.entries(JSON.parse(text) as Record<string, string>));
   const server = baselineServer(process.env.REDIRECT_HOST!, targets);
   server.keepAliveTimeout = 65_000;
   server.listen(Number(process.env.PORT), '127.0.0.1', () => {

@@ -28,3 +28,12 @@ export const UNKNOWN_HOST_RELOAD_MS = 5_000;
 
 /** How long an unknown code is remembered as unknown, in ms (a code created meanwhile is rare: codes are random). */
 export const MISSING_CODE_TTL_MS = 30_000;
+
+/** Unknown codes remembered at once (in a cache of their own, so a flood of them never evicts a known code). */
+export const MISSING_CODE_CACHE_MAX = 50_000;
+
+/** Most codes looked up in one query (or one Redis MGET) by the redirector's batched lookup. */
+export const LOOKUP_BATCH_MAX = 500;
+
+/** Lookup batches out at once (Redis, then the database); misses arriving meanwhile wait for the next batch. */
+export const LOOKUP_BATCHES_IN_FLIGHT = 2;

@@ -1,6 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Clicks on one short link on one UTC day, summed over every redirector instance. */
+/**
+ * Clicks on one short link on one UTC day, summed over every redirector instance; a link's totals are the sums
+ * of its rows. No foreign key (its check cost more than the flush's upsert): the flush writes existing links
+ * only and a trigger deletes the rows of deleted links (see the ClickTotalsFromDays migration).
+ */
 @Entity({ name: 'short_link_clicks' })
 export class ShortLinkClick {
   @PrimaryColumn({ name: 'short_link_id', type: 'bigint' })
@@ -15,4 +19,8 @@ export class ShortLinkClick {
 
   @Column({ name: 'bot_clicks', type: 'integer', default: 0 })
   botClicks!: number;
+
+  /** The day's latest click by a person (bots do not move it). */
+  @Column({ name: 'last_click_at', type: 'timestamptz', nullable: true })
+  lastClickAt!: Date | null;
 }

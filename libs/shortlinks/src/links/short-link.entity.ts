@@ -4,8 +4,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
  * One short link: `code` on `domain` redirects to `target` (an affiliate link to a marketplace). `domain` is
  * `''` for our own short domain (so changing SHORT_LINK_BASE_URL keeps every link) or the member's custom
  * domain. Unique per (domain, code); one row per (member, domain, target) (a unique index on
- * `md5(target)`), so converting the same link again reuses the code. `clicks`/`bot_clicks` are totals, kept
- * by the batched click flush (per day in `short_link_clicks`).
+ * `md5(target)`), so converting the same link again reuses the code. Its clicks are counted apart, by the
+ * batched click flush, per day in `short_link_clicks` (narrow rows, so a click never rewrites this wide one);
+ * totals are sums of those.
  */
 @Entity({ name: 'short_links' })
 @Unique('UQ_short_links_domain_code', ['domain', 'code'])
@@ -27,15 +28,6 @@ export class ShortLink {
   @Column({ type: 'text' })
   target!: string;
 
-  @Column({ type: 'bigint', default: 0 })
-  clicks!: string;
-
-  @Column({ name: 'bot_clicks', type: 'bigint', default: 0 })
-  botClicks!: string;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
-
-  @Column({ name: 'last_click_at', type: 'timestamptz', nullable: true })
-  lastClickAt!: Date | null;
 }

@@ -90,8 +90,14 @@ export class ShortLinkService {
   async list(memberId: string, page: number, perPage: number): Promise<{ links: ShortLinkView[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.query(
-        `SELECT code, domain, target, clicks, bot_clicks, created_at, last_click_at FROM short_links
-          WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        `SELECT s.code, s.domain, s.target, s.created_at,
+                COALESCE(t.clicks, 0) AS clicks, COALESCE(t.bot_clicks, 0) AS bot_clicks, t.last_click_at
+           FROM short_links s
+           LEFT JOIN LATERAL (
+             SELECT SUM(c.clicks) AS clicks, SUM(c.bot_clicks) AS bot_clicks, MAX(c.last_click_at) AS last_click_at
+               FROM short_link_clicks c WHERE c.short_link_id = s.id
+           ) t ON true
+          WHERE s.member_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`,
         [memberId, perPage, (page - 1) * perPage],
       ),
       this.db.query(`SELECT count(*)::int AS total FROM short_links WHERE member_id = $1`, [memberId]),

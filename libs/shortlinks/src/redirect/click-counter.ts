@@ -1,16 +1,44 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
 import { DataSource } from 'typeorm';
 
 const DAY_MS = 86_400_000;
-/** Distinct (link, day) counters kept while the database cannot be written; clicks beyond are dropped (logged). */
-const MAX_PENDING = 200_000;
+/**
+ * Distinct (link, UTC day) counters held between two writes (while the database cannot be written, or when a
+ * write falls behind). Once full, a click on a counter not held yet is dropped: counted in `droppedClicks` and
+ * logged (one error line per flush); clicks on the counters held keep counting.
+ */
+export const MAX_PENDING_COUNTERS = 200_000;
 /** Writes tried at shutdown before the counts left are given up (and logged), and the first pause between them. */
 const SHUTDOWN_ATTEMPTS = 5;
 const SHUTDOWN_RETRY_MS = 250;
 /** Counters listed one by one in the log line of a shutdown that could not write them. */
 const MAX_LOGGED_LOST = 1000;
+
+/** One write of the counters: how many (link, day) rows, how many clicks (people and bots), how long it took. */
+export interface FlushStats {
+  rows: number;
+  clicks: number;
+  ms: number;
+}
+
+/**
+ * The flush, one statement whatever the number of links: the counters arrive as five arrays (`unnest`), links
+ * deleted meanwhile are left out (`EXISTS`: the table has no foreign key, see ShortLinkClick), and the daily rows
+ * are one set-based upsert in link order (two instances flushing together lock rows in the same order). Totals
+ * are sums of the daily rows. Days are UTC day numbers, times epoch milliseconds.
+ */
+const FLUSH_SQL = `INSERT INTO short_link_clicks AS c (short_link_id, day, clicks, bot_clicks, last_click_at)
+SELECT v.id, DATE '1970-01-01' + v.day, v.clicks, v.bots,
+       CASE WHEN v.clicks > 0 THEN to_timestamp(v.last_ms / 1000.0) END
+  FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::float8[]) AS v(id, day, clicks, bots, last_ms)
+ WHERE EXISTS (SELECT 1 FROM short_links s WHERE s.id = v.id)
+ ORDER BY v.id, v.day
+ON CONFLICT (short_link_id, day) DO UPDATE
+  SET clicks = c.clicks + EXCLUDED.clicks, bot_clicks = c.bot_clicks + EXCLUDED.bot_clicks,
+      last_click_at = GREATEST(c.last_click_at, EXCLUDED.last_click_at)`;
 
 interface Pending {
   linkId: string;
@@ -22,19 +50,24 @@ interface Pending {
 
 /**
  * Counts clicks with no database write on the redirect path: `record()` bumps an in-process counter per
- * (link, UTC day); a timer writes them every CLICK_FLUSH_INTERVAL_MS in one statement (daily rows in
- * `short_link_clicks`, totals in `short_links`), and `onApplicationShutdown` writes what is left after the HTTP
- * server has closed (so requests finishing during the stop are counted) and before the database closes (the
- * database module is global, so its shutdown hook runs after this one). A failed write keeps the counts for
- * the next flush. At shutdown a failed write is tried again (SHUTDOWN_ATTEMPTS times, pauses doubling, all
- * within SHUTDOWN_TIMEOUT_MS); what still cannot be written is logged (link ids, days and counts) so it can be
- * re-applied by hand. Bots (by User-Agent, and every HEAD) are counted apart.
+ * (link, UTC day); a timer writes them every CLICK_FLUSH_INTERVAL_MS in one statement (`FLUSH_SQL`: the narrow
+ * daily rows of `short_link_clicks`, whose sums are the totals), and `onApplicationShutdown` writes what is
+ * left after the HTTP server has closed (so requests finishing during the stop are counted) and before the
+ * database closes (the database module is global, so its shutdown hook runs after this one). Each write is
+ * logged (rows, clicks, milliseconds) and kept in `lastFlush`. A failed write keeps the counts for the next
+ * flush. At shutdown a failed write is tried again (SHUTDOWN_ATTEMPTS times, pauses doubling, all within
+ * SHUTDOWN_TIMEOUT_MS); what still cannot be written is logged (link ids, days and counts) so it can be
+ * re-applied by hand. Bots (by User-Agent, and every HEAD) are counted apart. At most MAX_PENDING_COUNTERS
+ * counters are held (see there for what is dropped beyond).
  */
 @Injectable()
 export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ClickCounter.name);
   private pending = new Map<string, Pending>();
+  /** Clicks dropped since the last log line, and since the start (`droppedClicks`). */
   private dropped = 0;
+  private droppedTotal = 0;
+  private last: FlushStats | null = null;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -70,8 +103,9 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
     const key = `${linkId}:${day}`;
     let entry = this.pending.get(key);
     if (!entry) {
-      if (this.pending.size >= MAX_PENDING) {
+      if (this.pending.size >= MAX_PENDING_COUNTERS) {
         this.dropped += 1;
+        this.droppedTotal += 1;
         return;
       }
       entry = { linkId, day, clicks: 0, bots: 0, lastAt: now };
@@ -87,6 +121,16 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
     let total = 0;
     for (const entry of this.pending.values()) total += entry.clicks + entry.bots;
     return total;
+  }
+
+  /** Clicks dropped since the process started because MAX_PENDING_COUNTERS counters were held already. */
+  get droppedClicks(): number {
+    return this.droppedTotal;
+  }
+
+  /** The last successful write (null before the first). */
+  get lastFlush(): FlushStats | null {
+    return this.last;
   }
 
   /** Writes the pending counters (one statement); on failure they are kept for the next attempt. */
@@ -118,38 +162,32 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
 
   private async write(): Promise<void> {
     if (this.dropped > 0) {
-      this.logger.error(`${this.dropped} clicks were dropped: the database could not be written for too long`);
+      this.logger.error(
+        { dropped_clicks: this.dropped, dropped_clicks_total: this.droppedTotal, max_pending: MAX_PENDING_COUNTERS },
+        `${this.dropped} clicks were dropped: ${MAX_PENDING_COUNTERS} click counters were waiting to be written`,
+      );
       this.dropped = 0;
     }
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const entries = [...batch.values()];
+    const entries = [...batch.values()].sort((a, b) => compareIds(a.linkId, b.linkId) || a.day - b.day);
+    const started = performance.now();
     try {
-      await this.db.query(
-        `WITH v AS (
-           SELECT * FROM unnest($1::bigint[], $2::date[], $3::int[], $4::int[], $5::timestamptz[])
-             AS v(id, day, clicks, bots, last_at)
-         ), daily AS (
-           INSERT INTO short_link_clicks (short_link_id, day, clicks, bot_clicks)
-           SELECT v.id, v.day, v.clicks, v.bots FROM v JOIN short_links s ON s.id = v.id
-           ON CONFLICT (short_link_id, day) DO UPDATE
-             SET clicks = short_link_clicks.clicks + EXCLUDED.clicks,
-                 bot_clicks = short_link_clicks.bot_clicks + EXCLUDED.bot_clicks
-         )
-         UPDATE short_links s
-            SET clicks = s.clicks + t.clicks, bot_clicks = s.bot_clicks + t.bots,
-                last_click_at = CASE WHEN t.clicks > 0 THEN GREATEST(s.last_click_at, t.last_at) ELSE s.last_click_at END
-           FROM (SELECT id, SUM(clicks) AS clicks, SUM(bots) AS bots, MAX(last_at) AS last_at FROM v GROUP BY id) t
-          WHERE s.id = t.id`,
-        [
-          entries.map((e) => e.linkId),
-          entries.map((e) => new Date(e.day * DAY_MS).toISOString().slice(0, 10)),
-          entries.map((e) => e.clicks),
-          entries.map((e) => e.bots),
-          entries.map((e) => new Date(e.lastAt).toISOString()),
-        ],
-      );
+      await this.db.query(FLUSH_SQL, [
+        entries.map((e) => e.linkId),
+        entries.map((e) => e.day),
+        entries.map((e) => e.clicks),
+        entries.map((e) => e.bots),
+        entries.map((e) => e.lastAt),
+      ]);
+      const stats: FlushStats = {
+        rows: entries.length,
+        clicks: entries.reduce((sum, e) => sum + e.clicks + e.bots, 0),
+        ms: Math.round(performance.now() - started),
+      };
+      this.last = stats;
+      this.logger.log(stats, 'Click counters written');
     } catch (error) {
       for (const [key, entry] of batch) {
         const current = this.pending.get(key);
@@ -164,4 +202,9 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
       this.logger.warn(`Could not write click counters, will retry: ${(error as Error).message}`);
     }
   }
+}
+
+/** bigint ids (decimal strings without leading zeros) in numeric order. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }

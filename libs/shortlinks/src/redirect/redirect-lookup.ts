@@ -3,7 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@app/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { HOST_CACHE_TTL_MS, MISSING_CODE_TTL_MS, OWN_DOMAIN, UNKNOWN_HOST_RELOAD_MS } from '../shortlinks.constants';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import {
+  HOST_CACHE_TTL_MS,
+  LOOKUP_BATCH_MAX,
+  LOOKUP_BATCHES_IN_FLIGHT,
+  MISSING_CODE_CACHE_MAX,
+  MISSING_CODE_TTL_MS,
+  OWN_DOMAIN,
+  UNKNOWN_HOST_RELOAD_MS,
+} from '../shortlinks.constants';
 import { ShortLinkRedis } from './short-link-redis';
 
 /** Where a code is looked up: our short domain (memberId null), or a custom domain and the member it is verified for. */
@@ -19,9 +28,50 @@ export interface LinkHit {
   target: string;
 }
 
-/** Cached "no such code" / "not a custom domain". */
-const MISSING = Object.freeze({ missing: true as const });
-type Cached<T> = T | typeof MISSING;
+/**
+ * A hit as cached (in the LRU and in Redis): `<id> <target>`, one flat string, as the lookup query returns it
+ * (`id::text || ' ' || target`), about 170 bytes of heap for a 136-character target instead of an object and two
+ * strings. Decoded on use (two slices).
+ */
+type CachedHit = string;
+
+function decodeHit(value: CachedHit): LinkHit {
+  const space = value.indexOf(' ');
+  return { id: value.slice(0, space), target: value.slice(space + 1) };
+}
+
+/** A value read from Redis: the current form, or the `{"i","t"}` JSON of earlier versions (null if unreadable). */
+function fromRedis(value: string): CachedHit | null {
+  if (value.charCodeAt(0) !== 123 /* { */) return value.indexOf(' ') > 0 ? value : null;
+  try {
+    const parsed = JSON.parse(value) as { i?: unknown; t?: unknown };
+    return typeof parsed.i === 'string' && typeof parsed.t === 'string' ? `${parsed.i} ${parsed.t}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lookup of a batch of codes in one scope: named (prepared once per connection) on PostgreSQL. */
+const LOOKUP_OWN = {
+  name: 'short_link_lookup',
+  text: `SELECT code, id::text || ' ' || target AS hit FROM short_links WHERE domain = $1 AND code = ANY($2::text[])`,
+};
+const LOOKUP_MEMBER = {
+  name: 'short_link_lookup_member',
+  text: `SELECT code, id::text || ' ' || target AS hit FROM short_links
+          WHERE domain = $1 AND code = ANY($2::text[]) AND member_id = $3`,
+};
+
+interface PendingLookup {
+  scope: LinkScope;
+  code: string;
+  resolve: (hit: CachedHit | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+interface RawPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, string>> }>;
+}
 
 export const OWN_SCOPE: LinkScope = { domain: OWN_DOMAIN, memberId: null, key: '|' };
 
@@ -31,9 +81,14 @@ export function customScope(domain: string, memberId: string): LinkScope {
 
 /**
  * Code → target for the redirector, cheap on the hot path: a bounded in-process LRU (SHORT_LINK_CACHE_MAX
- * entries, SHORT_LINK_CACHE_TTL_SECONDS; unknown codes for 30 s), then Redis when configured, then one indexed
- * query. Concurrent misses for one code share one lookup (lru-cache `fetch`). Links never change target, so a
- * long TTL is safe.
+ * entries, SHORT_LINK_CACHE_TTL_SECONDS, each hit one string: see `CachedHit`), then Redis when configured, then
+ * the database. Misses are batched (see `load`): the codes of a batch are read with one Redis `MGET`, the rest
+ * with one query per scope (`code = ANY($2)`, a prepared statement on PostgreSQL's pool, not
+ * TypeORM's query runner), and the hits written back to Redis in one pipeline, off the response path. Unknown
+ * codes are remembered for MISSING_CODE_TTL_MS in a cache of their own (MISSING_CODE_CACHE_MAX): a flood of
+ * random codes costs one query per batch, never one per request, and never evicts a known code. Concurrent
+ * misses for one code share one lookup (lru-cache `fetch`). Links never change target, so a long TTL is safe.
+ * `databaseLookups` counts the queries (and the codes they asked for).
  *
  * Hosts (is this a verified custom domain, and whose): every verified domain is held in memory (one query loads
  * them all), reloaded when older than 60 s, at once after a status change made by this process (`forgetHost`),
@@ -42,7 +97,15 @@ export function customScope(domain: string, memberId: string): LinkScope {
  */
 @Injectable()
 export class RedirectLookup {
-  private readonly links: LRUCache<string, Cached<LinkHit>, LinkScope & { code: string }>;
+  private readonly links: LRUCache<string, CachedHit, LinkScope & { code: string }>;
+  private readonly missing: LRUCache<string, true>;
+  private readonly ttlSeconds: number;
+  /** PostgreSQL's pool (named statements); null on the embedded database (TypeORM's `query`). */
+  private readonly pool: RawPool | null;
+  private queue: PendingLookup[] = [];
+  private batchesInFlight = 0;
+  private queries = 0;
+  private codesQueried = 0;
   /** Verified custom domain → member; null until first loaded. */
   private domains: ReadonlyMap<string, string> | null = null;
   /** When the last successful load started, and the last attempt. */
@@ -57,28 +120,44 @@ export class RedirectLookup {
     private readonly redis: ShortLinkRedis,
     config: AppConfig,
   ) {
-    const ttlSeconds = config.SHORT_LINK_CACHE_TTL_SECONDS;
+    this.ttlSeconds = config.SHORT_LINK_CACHE_TTL_SECONDS;
+    this.pool = (db.options as { url?: string }).url
+      ? ((db.driver as PostgresDriver).master as unknown as RawPool)
+      : null;
+    this.missing = new LRUCache({
+      max: MISSING_CODE_CACHE_MAX,
+      ttl: Math.min(MISSING_CODE_TTL_MS, this.ttlSeconds * 1000),
+    });
     this.links = new LRUCache({
       max: config.SHORT_LINK_CACHE_MAX,
-      ttl: ttlSeconds * 1000,
+      ttl: this.ttlSeconds * 1000,
       ttlAutopurge: false,
-      fetchMethod: async (_key, _stale, { options, context }) => {
-        const hit = await this.load(context, ttlSeconds);
-        if (!hit) options.ttl = Math.min(MISSING_CODE_TTL_MS, ttlSeconds * 1000);
-        return hit ?? MISSING;
+      fetchMethod: async (key, _stale, { context }) => {
+        const hit = await this.load(context);
+        if (hit === undefined) this.missing.set(key, true);
+        return hit;
       },
     });
   }
 
   /** The cached answer: a hit, `null` (known unknown) or `undefined` (not cached: call `find`). */
   peek(scope: LinkScope, code: string): LinkHit | null | undefined {
-    const cached = this.links.get(scope.key + code);
-    return cached === undefined ? undefined : cached === MISSING ? null : (cached as LinkHit);
+    const key = scope.key + code;
+    const cached = this.links.get(key);
+    if (cached !== undefined) return decodeHit(cached);
+    return this.missing.has(key) ? null : undefined;
   }
 
   async find(scope: LinkScope, code: string): Promise<LinkHit | null> {
-    const found = await this.links.fetch(scope.key + code, { context: { ...scope, code } });
-    return !found || found === MISSING ? null : (found as LinkHit);
+    const key = scope.key + code;
+    if (this.missing.has(key)) return null;
+    const found = await this.links.fetch(key, { context: { ...scope, code } });
+    return found === undefined ? null : decodeHit(found);
+  }
+
+  /** Queries the lookup has sent to the database, and the codes they asked for (tests, the bench). */
+  get databaseLookups(): { queries: number; codes: number } {
+    return { queries: this.queries, codes: this.codesQueried };
   }
 
   /** The member a host is a verified custom domain of: known answer, `null` or `undefined` (call `findHost`). */
@@ -130,32 +209,75 @@ export class RedirectLookup {
     }
   }
 
-  private async load(scope: LinkScope & { code: string }, ttlSeconds: number): Promise<LinkHit | null> {
-    const redisKey = scope.key + scope.code;
-    const cached = await this.redis.get(redisKey);
-    if (cached) {
-      try {
-        const parsed = JSON.parse(cached) as { i: string; t: string };
-        return { id: parsed.i, target: parsed.t };
-      } catch {
-        // A value we cannot read: fall through to the database and overwrite it.
-      }
+  /**
+   * Queues one code for the next batch. A batch leaves at the end of the current turn of the event loop, or,
+   * when LOOKUP_BATCHES_IN_FLIGHT are out already, as soon as one comes back: under load the batches grow
+   * instead of the queries multiplying.
+   */
+  private load(scope: LinkScope & { code: string }): Promise<CachedHit | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.queue.length === 0) setImmediate(() => this.drain());
+      this.queue.push({ scope, code: scope.code, resolve, reject });
+    });
+  }
+
+  private drain(): void {
+    while (this.queue.length > 0 && this.batchesInFlight < LOOKUP_BATCHES_IN_FLIGHT) {
+      const batch = this.queue.splice(0, LOOKUP_BATCH_MAX);
+      this.batchesInFlight += 1;
+      void this.lookUpBatch(batch)
+        .catch((error: unknown) => batch.forEach((pending) => pending.reject(error)))
+        .finally(() => {
+          this.batchesInFlight -= 1;
+          this.drain();
+        });
     }
-    const rows: Array<{ id: string; target: string }> =
-      scope.memberId === null
-        ? await this.db.query(`SELECT id, target FROM short_links WHERE domain = $1 AND code = $2`, [
-            scope.domain,
-            scope.code,
-          ])
-        : await this.db.query(`SELECT id, target FROM short_links WHERE domain = $1 AND code = $2 AND member_id = $3`, [
-            scope.domain,
-            scope.code,
-            scope.memberId,
-          ]);
-    const row = rows[0];
-    if (!row) return null;
-    const hit = { id: String(row.id), target: row.target };
-    if (this.redis.enabled) void this.redis.set(redisKey, JSON.stringify({ i: hit.id, t: hit.target }), ttlSeconds);
-    return hit;
+  }
+
+  /** Redis first (one MGET), then one query per scope for the rest; hits go back to Redis in one pipeline. */
+  private async lookUpBatch(batch: PendingLookup[]): Promise<void> {
+    let rest = batch;
+    if (this.redis.enabled) {
+      const values = await this.redis.getMany(batch.map((p) => p.scope.key + p.code));
+      rest = [];
+      batch.forEach((pending, i) => {
+        const value = values[i] ? fromRedis(values[i]) : null;
+        if (value) pending.resolve(value);
+        else rest.push(pending);
+      });
+    }
+    const byScope = new Map<string, PendingLookup[]>();
+    for (const pending of rest) {
+      const group = byScope.get(pending.scope.key);
+      if (group) group.push(pending);
+      else byScope.set(pending.scope.key, [pending]);
+    }
+    const toRedis: Array<[string, string]> = [];
+    await Promise.all(
+      [...byScope.values()].map(async (group) => {
+        try {
+          const hits = await this.query(group[0].scope, [...new Set(group.map((p) => p.code))]);
+          for (const pending of group) {
+            const hit = hits.get(pending.code);
+            if (hit !== undefined) toRedis.push([pending.scope.key + pending.code, hit]);
+            pending.resolve(hit);
+          }
+        } catch (error) {
+          group.forEach((pending) => pending.reject(error));
+        }
+      }),
+    );
+    if (toRedis.length > 0 && this.redis.enabled) void this.redis.setMany(toRedis, this.ttlSeconds);
+  }
+
+  private async query(scope: LinkScope, codes: string[]): Promise<Map<string, CachedHit>> {
+    const statement = scope.memberId === null ? LOOKUP_OWN : LOOKUP_MEMBER;
+    const values = scope.memberId === null ? [scope.domain, codes] : [scope.domain, codes, scope.memberId];
+    this.queries += 1;
+    this.codesQueried += codes.length;
+    const rows: Array<Record<string, string>> = this.pool
+      ? (await this.pool.query({ ...statement, values })).rows
+      : await this.db.query(statement.text, values);
+    return new Map(rows.map((row) => [row.code, row.hit]));
   }
 }

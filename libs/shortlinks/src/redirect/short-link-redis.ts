@@ -40,20 +40,26 @@ export class ShortLinkRedis implements OnModuleInit, OnApplicationShutdown {
     this.client?.connect().catch((error: Error) => this.warn(error));
   }
 
-  async get(key: string): Promise<string | null> {
-    if (!this.client || this.client.status !== 'ready') return null;
+  /** Several keys in one command (`MGET`); every answer null when Redis is not there. */
+  async getMany(keys: string[]): Promise<Array<string | null>> {
+    if (!this.client || this.client.status !== 'ready' || keys.length === 0) return keys.map(() => null);
     try {
-      return await this.client.get(key);
+      return await this.client.mget(keys);
     } catch (error) {
       this.warn(error);
-      return null;
+      return keys.map(() => null);
     }
   }
 
-  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
-    if (!this.client || this.client.status !== 'ready') return;
+  /** Several keys in one round trip (a pipeline of `SET … EX`). */
+  async setMany(entries: Array<[key: string, value: string]>, ttlSeconds: number): Promise<void> {
+    if (!this.client || this.client.status !== 'ready' || entries.length === 0) return;
+    const pipeline = this.client.pipeline();
+    for (const [key, value] of entries) pipeline.set(key, value, 'EX', ttlSeconds);
     try {
-      await this.client.set(key, value, 'EX', ttlSeconds);
+      const results = await pipeline.exec();
+      const failed = results?.find(([error]) => error);
+      if (failed) this.warn(failed[0]);
     } catch (error) {
       this.warn(error);
     }

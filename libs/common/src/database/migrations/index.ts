@@ -7,6 +7,7 @@ import { MarketplaceSettings1795390000000 } from './1795390000000-MarketplaceSet
 import { ShortLinks1795400000000 } from './1795400000000-ShortLinks';
 import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsNoTruncate';
+import { ClickTotalsFromDays1795420000000 } from './1795420000000-ClickTotalsFromDays';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ShortLinks1795400000000,
   OutboundLinks1795410000000,
   AbuseEventsNoTruncate1795414000000,
+  ClickTotalsFromDays1795420000000,
 ];

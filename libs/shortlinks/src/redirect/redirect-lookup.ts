@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig } from '@app/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import {
   HOST_CACHE_TTL_MS,
   LOOKUP_BATCH_MAX,
@@ -121,9 +120,7 @@ export class RedirectLookup {
     config: AppConfig,
   ) {
     this.ttlSeconds = config.SHORT_LINK_CACHE_TTL_SECONDS;
-    this.pool = (db.options as { url?: string }).url
-      ? ((db.driver as PostgresDriver).master as unknown as RawPool)
-      : null;
+    this.pool = (db.options as { url?: string }).url ? (db.driver as unknown as { master: RawPool }).master : null;
     this.missing = new LRUCache({
       max: MISSING_CODE_CACHE_MAX,
       ttl: Math.min(MISSING_CODE_TTL_MS, this.ttlSeconds * 1000),

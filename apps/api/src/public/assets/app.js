@@ -185,7 +185,8 @@
         });
       }).then(function (result) {
         if (result.status === 201) {
-          window.location.assign('/login?registered=1&email=' + encodeURIComponent(body.email));
+          // Sign-up logs the member in: straight on to creating the first key.
+          window.location.assign('/account#key');
         } else {
           showError(form, result);
         }

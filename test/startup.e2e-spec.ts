@@ -60,6 +60,22 @@ describe('Start-up as a real process', () => {
     expect(() => readdirSync(badDir)).toThrow(/ENOENT/);
   }, 150_000);
 
+  it('refuses a SHORT_LINK_BASE_URL that cannot work: exits 1 naming the variable, before touching anything', async () => {
+    const badDir = join(dataDir, 'bad-base-url');
+    const run = await runToExit(
+      'main',
+      [],
+      { ...bare, DATA_DIR: badDir, SHORT_LINK_BASE_URL: 'http://localhost:3000/api' },
+      60_000,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Invalid configuration:\n {2}- SHORT_LINK_BASE_URL's path \/api is one of the api's own/,
+    );
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(() => readdirSync(badDir)).toThrow(/ENOENT/);
+  }, 150_000);
+
   it('starts on the embedded database, generates its secret, and converts the README example with a CLI member', async () => {
     // First start: an empty DATA_DIR.
     api = await ApiProcess.start({ env: { ...bare, LOG_LEVEL: 'info' }, readyTimeoutMs: 120_000 });

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, serveFirst, ShutdownState } from '@app/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { CODE_SHAPE } from '../shortlinks.constants';
+import { isReservedPath } from '../links/reserved-paths';
 import { shortBaseOf } from '../links/short-link-urls';
 import { isBotUserAgent } from './bot-detector';
 import { ClickCounter } from './click-counter';
@@ -62,7 +63,11 @@ export class RedirectHandler {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (host === this.shortHost) {
-      if (this.prefix === '') return this.serve(req, res, next, OWN_SCOPE, path, true);
+      if (this.prefix === '') {
+        // Codes at the root of the api's own host: the api's paths (and its home page) stay the api's.
+        if (this.mounted && isReservedPath(path)) return next();
+        return this.serve(req, res, next, OWN_SCOPE, path, true);
+      }
       if (path.startsWith(this.prefix) && path.charCodeAt(this.prefix.length) === 47 /* / */) {
         return this.serve(req, res, next, OWN_SCOPE, path.slice(this.prefix.length), false);
       }

@@ -133,12 +133,10 @@ export class CredentialsService {
    * the member has one, a per-member stand-in (`account:<member id>`). The token is never involved.
    */
   async sessionPrincipal(member: Member): Promise<Principal> {
-    const current = await this.db
-      .getRepository(Credential)
-      .findOne({
-        where: { memberId: member.id, revokedAt: IsNull(), expiresAt: IsNull() },
-        order: { createdAt: 'DESC' },
-      });
+    const current = await this.db.getRepository(Credential).findOne({
+      where: { memberId: member.id, revokedAt: IsNull(), expiresAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
     return {
       memberId: member.id,
       credentialId: current?.id ?? `account:${member.id}`,

@@ -1,9 +1,4 @@
-export {
-  ApiCredentialsGuard,
-  BODY_CREDENTIALS_DEPRECATION,
-  CredentialFailureListener,
-  type AuthenticatedRequest,
-} from './api-credentials.guard';
+export { ApiCredentialsGuard, BODY_CREDENTIALS_DEPRECATION, CredentialFailureListener, type AuthenticatedRequest } from './api-credentials.guard';
 export { CredentialHasher, KEY_SHAPE, TOKEN_SHAPE, keyPreview, type IssuedPair } from './credential-crypto';
 export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';

@@ -41,7 +41,6 @@ describe('log redaction', () => {
     server.close();
     const log = lines.join('');
     expect(log).toContain('/api/convert');
-    for (const secret of ['SECRETQUERY', 'SECRETKEY', 'SECRETHEADER', 'SECRETCOOKIE'])
-      expect(log).not.toContain(secret);
+    for (const secret of ['SECRETQUERY', 'SECRETKEY', 'SECRETHEADER', 'SECRETCOOKIE']) expect(log).not.toContain(secret);
   });
 });

@@ -4,7 +4,13 @@ export { randomShortCode, ShortCodeGenerator, unreservedCode } from './links/sho
 export { RESERVED_PATH_PREFIXES, isReservedCode, isReservedPath, shortBaseUrlProblem } from './links/reserved-paths';
 export { ShortLink } from './links/short-link.entity';
 export { ShortLinkClick } from './links/short-link-click.entity';
-export { ShortLinkService, type ClicksPerDay, type ShortLinkView } from './links/short-link.service';
+export {
+  ShortLinkService,
+  type ClicksFilter,
+  type ClicksPerDay,
+  type ShortLinkView,
+  type SubIdClicks,
+} from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
 export { ShortLinkTargetPolicy, type ShortLinkTargetCheck } from './links/short-link-target-policy';
 export { CustomDomain, type CustomDomainStatus } from './domains/custom-domain.entity';

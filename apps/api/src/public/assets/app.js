@@ -612,7 +612,7 @@
     show();
   }
 
-  var QUICKSTART_CONTENT = 'Deal 🔥 https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
+  var QUICKSTART_CONTENT = 'Deal https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
 
   function quickstartBody(state) {
     var body = state.affiliateId
@@ -862,7 +862,9 @@
         $('new-api-key').value = result.body.api_key;
         $('new-api-token').value = result.body.api_token;
         $('new-pair-title').textContent = firstKey ? 'Your API key and token' : 'Your new key and token';
-        if (firstKey) $('new-pair-grace').textContent = 'Send both with every call, as in the Quickstart.';
+        if (firstKey)
+          $('new-pair-grace').textContent =
+            'Send both with every call: the Quickstart beside this holds both, ready to copy.';
         else
           $('new-pair-grace').textContent =
             result.body.grace_seconds > 0

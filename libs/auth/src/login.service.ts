@@ -14,8 +14,11 @@ const WRONG_LOGIN = 'The email or password is not correct';
  */
 @Injectable()
 export class LoginService implements OnModuleInit {
-  /** A real hash (same cost as members' hashes) to compare against when the email is unknown. */
-  private dummyHash = '';
+  /**
+   * A real hash (same cost as members' hashes) to compare against when the email is unknown. Made in the
+   * background from start-up (bcrypt runs off the main thread): the service listens without waiting for it.
+   */
+  private dummyHash: Promise<string> = Promise.resolve('');
 
   constructor(
     private readonly members: MembersService,
@@ -24,8 +27,8 @@ export class LoginService implements OnModuleInit {
     private readonly abuse: AbuseEvents,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    this.dummyHash = await this.passwords.hash(randomBytes(24).toString('base64url'));
+  onModuleInit(): void {
+    this.dummyHash = this.passwords.hash(randomBytes(24).toString('base64url'));
   }
 
   /** The member behind an email and password, or `invalid_credentials` / `rate_limited` / `forbidden`. */
@@ -38,7 +41,7 @@ export class LoginService implements OnModuleInit {
     }
     await this.throttle.checkLogin(email, ip);
     const member = await this.members.findByEmail(email);
-    const matches = await this.passwords.verify(password, member?.passwordHash ?? this.dummyHash);
+    const matches = await this.passwords.verify(password, member?.passwordHash ?? (await this.dummyHash));
     if (!member || !matches) {
       await this.throttle.recordLoginFailure(email, ip);
       this.abuse.record({ type: 'login_failed', ip, memberId: member?.id ?? null, detail: { context: 'login' } });

@@ -160,6 +160,7 @@ const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
       expect(code).toContain(`${base}/api/convert`);
     }
     await screenshot('account.png');
+    // The copied curl call, run by a shell; the Node one, run by node.
     await page.getByRole('button', { name: 'Copy this call' }).click();
     const curl = await page.evaluate<string>('navigator.clipboard.readText()');
     const { stdout } = await promisify(execFile)('sh', ['-c', curl], { timeout: 30_000 });
@@ -167,6 +168,12 @@ const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
       ok: true,
       output: 'Deal https://shopee.vn/Ao-Thun-Nam-i.123456.7891011',
     });
+    await page.getByRole('tab', { name: 'Node', exact: true }).click();
+    await page.getByRole('button', { name: 'Copy this call' }).click();
+    const node = await page.evaluate<string>('navigator.clipboard.readText()');
+    const ran = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', node], { timeout: 30_000 });
+    expect(ran.stdout.trim()).toBe('Deal https://shopee.vn/Ao-Thun-Nam-i.123456.7891011');
+    await page.getByRole('tab', { name: 'curl', exact: true }).click();
     const firstUse = await convert(first.apiKey, first.apiToken);
     expect(firstUse.status).toBe(200);
     expect(firstUse.body.output).toBe('Deal 🔥 https://shopee.vn/Ao-Thun-Nam-i.123456.7891011');

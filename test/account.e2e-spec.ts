@@ -60,10 +60,33 @@ describe('account API', () => {
       expect(created.body).toEqual({
         ok: true,
         member: { id: expect.any(String), email, role: 'member', plan: 'free', created_at: expect.any(String) },
+        csrf_token: expect.any(String),
       });
       const again = await client.register(email.toUpperCase());
       expect(again.status).toBe(409);
       expect(again.body.error).toMatchObject({ code: 'conflict', field: 'email' });
+    });
+
+    it('logs the new member in on sign-up: a new session id and a rotated CSRF token, the key next', async () => {
+      const client = new AccountClient(t);
+      const preSignupToken = await client.fetchCsrf();
+      const preSignupId = client.sessionId;
+      const email = uniqueEmail('signup-login');
+      const created = await client.register(email);
+      expect(created.status).toBe(201);
+      expect(created.body.csrf_token).not.toBe(preSignupToken);
+      expect(client.sessionId).not.toBe(preSignupId);
+      const account = await client.get('/account');
+      expect(account.status).toBe(200);
+      expect(account.body.member.email).toBe(email);
+      expect(account.body.credential).toBeNull();
+      // The old token no longer passes the CSRF check; the rotated one does.
+      client.csrf = preSignupToken;
+      expect((await client.regenerate(TEST_PASSWORD, 0)).status).toBe(403);
+      client.csrf = created.body.csrf_token;
+      const pair = await client.regenerate(TEST_PASSWORD, 0);
+      expect(pair.status).toBe(200);
+      expect(pair.body.api_key).toMatch(/^sk_/);
     });
 
     it('takes passwords of 8 to 128 characters, counted as characters, with nothing truncated', async () => {

@@ -8,10 +8,17 @@ import { createTestApp, TEST_SECRET } from './support/test-app';
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
 
-/** Runs `npm run cli -- …` the way the README does (ts-node), on an embedded database in `dataDir`. */
-async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * Runs `npm run -s cli -- …` the way the README does (ts-node), on an embedded database in `dataDir`, with
+ * `input` on stdin (the password, for `--password-stdin`).
+ */
+async function cli(
+  dataDir: string,
+  args: string[],
+  input = '',
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(
+    const pending = run(
       process.execPath,
       ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/api/src/cli.ts', ...args],
       {
@@ -20,6 +27,8 @@ async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; 
         timeout: 120_000,
       },
     );
+    pending.child.stdin?.end(input);
+    const { stdout, stderr } = await pending;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -33,37 +42,40 @@ describe('CLI: members:create and credentials:regenerate', () => {
   it('creates a member, refuses a duplicate, regenerates the pair, and only the new pair works', async () => {
     const created = await cli(
       dataDir,
-      'members:create',
-      '--email',
-      'Cli@Example.com',
-      '--password',
-      'a long password',
-      '--plan',
-      'pro',
+      ['members:create', '--email', 'Cli@Example.com', '--password-stdin', '--plan', 'pro'],
+      'a long password\n',
     );
     expect(created.code).toBe(0);
+    // stdout is the JSON answer alone.
     const first = JSON.parse(created.stdout);
+    expect(created.stdout).toBe(`${JSON.stringify(first)}\n`);
     expect(Object.keys(first).sort()).toEqual(['api_key', 'api_token', 'member_id']);
     expect(first.api_key).toMatch(/^sk_[0-9A-Za-z]{32}$/);
     expect(first.api_token).toMatch(/^tok_[0-9A-Za-z]{40}$/);
 
     const duplicate = await cli(
       dataDir,
-      'members:create',
-      '--email',
-      'cli@example.com',
-      '--password',
+      ['members:create', '--email', 'cli@example.com', '--password-stdin'],
       'another password',
     );
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain('already exists');
     expect(duplicate.stdout).toBe('');
 
-    const badUsage = await cli(dataDir, 'members:create', '--email', 'x@example.com');
+    const badUsage = await cli(dataDir, ['members:create', '--password-stdin'], 'a long password');
     expect(badUsage.code).toBe(2);
-    expect(badUsage.stderr).toContain('--password is required');
+    expect(badUsage.stderr).toContain('--email is required');
 
-    const regenerated = await cli(dataDir, 'credentials:regenerate', '--email', 'cli@example.com');
+    // Never a password on the command line; no terminal and no --password-stdin: told how.
+    const onCommandLine = await cli(dataDir, ['members:create', '--email', 'x@example.com', '--password', 'secret12']);
+    expect(onCommandLine.code).toBe(2);
+    expect(onCommandLine.stderr).toContain('--password-stdin');
+    expect(onCommandLine.stderr).not.toContain('secret12');
+    const noTerminal = await cli(dataDir, ['members:create', '--email', 'x@example.com']);
+    expect(noTerminal.code).toBe(2);
+    expect(noTerminal.stderr).toContain('pipe it with --password-stdin');
+
+    const regenerated = await cli(dataDir, ['credentials:regenerate', '--email', 'cli@example.com']);
     expect(regenerated.code).toBe(0);
     const second = JSON.parse(regenerated.stdout);
     expect(second.member_id).toBe(first.member_id);
@@ -84,5 +96,5 @@ describe('CLI: members:create and credentials:regenerate', () => {
     } finally {
       await t.close();
     }
-  }, 240_000); // four cold ts-node starts of the whole app: slow on a busy 2-core machine
+  }, 420_000); // six cold ts-node starts of the whole app: slow on a busy 2-core machine
 });

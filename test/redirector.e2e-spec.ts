@@ -72,8 +72,15 @@ describe('standalone redirector and graceful shutdown', () => {
       for (const item of res.body.items)
         expect(item.output).toMatch(new RegExp(`^https://${SHORT_HOST}/[A-Za-z0-9]{7}$`));
       codes = res.body.items.map((item: { output: string }) => codeOf(item.output));
-      // Mounted in the api, the dedicated short host is all redirector: api pages are not served there.
-      expect((await t.send(t.http.get('/account').set('Host', SHORT_HOST))).status).toBe(404);
+      // Mounted in the api, codes at the root of our short host: it may be the api's own host (issue 16), so
+      // the api's reserved paths stay the api's there (custom domains stay all redirector: short-links tests);
+      // any other path is the redirector's 404 page.
+      const account = await t.send(t.http.get('/account').set('Host', SHORT_HOST).set('Accept', 'application/json'));
+      expect(account.status).toBe(401);
+      expect(account.body.error.code).toBe('unauthenticated');
+      const unknown = await t.send(t.http.get('/nothing-here').set('Host', SHORT_HOST));
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/text\/html/);
       expect((await t.send(t.http.get('/health').set('Host', SHORT_HOST))).status).toBe(200);
     } finally {
       await t.close();

@@ -446,6 +446,53 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect(theirs.body.short_links.map((link: { code: string }) => link.code)).not.toContain(code1);
     });
 
+    it('shows clicks per day per short link and per sub id', async () => {
+      const member = await t.createMember();
+      const client = await new AccountClient(t).loginOk(member.member.email);
+      const made = async (content: string, subIds: string[]) =>
+        codeOf(
+          (await convert(member, { content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID, sub_ids: subIds })).body
+            .items[0].output,
+        );
+      const fb = await made(PRODUCT, ['fb', 'post1']);
+      const zalo = await made(PRODUCT_2, ['zalo']);
+      const none = await made('https://shopee.vn/product/777/888', []);
+      await visit(SHORT_HOST, `/s/${fb}`);
+      await visit(SHORT_HOST, `/s/${fb}`);
+      await visit(SHORT_HOST, `/s/${fb}`, 'facebookexternalhit/1.1');
+      await visit(SHORT_HOST, `/s/${zalo}`);
+      await visit(SHORT_HOST, `/s/${none}`);
+      await t.app.get(ClickCounter).flush();
+      const today = t.clock.now().toISOString().slice(0, 10);
+
+      const list = await client.get('/account/short-links?per_page=10');
+      expect(list.body.short_links.map((link: { sub_id: string }) => link.sub_id).sort()).toEqual([
+        '',
+        'fb-post1',
+        'zalo',
+      ]);
+      const perLink = await client.get(`/account/short-links/clicks?days=30&code=${fb}`);
+      expect(perLink.body.days).toHaveLength(30);
+      expect(perLink.body.days[29]).toEqual({ day: today, clicks: 2, bot_clicks: 1 });
+      const perSubId = await client.get('/account/short-links/clicks?days=30&sub_id=zalo');
+      expect(perSubId.body.total).toEqual({ clicks: 1, bot_clicks: 0 });
+      const noSubId = await client.get('/account/short-links/clicks?days=30&sub_id=');
+      expect(noSubId.body.total).toEqual({ clicks: 1, bot_clicks: 0 });
+      const subIds = await client.get('/account/short-links/sub-ids');
+      expect(subIds.body.sub_ids).toEqual([
+        { sub_id: 'fb-post1', links: 1, clicks: 2, bot_clicks: 1 },
+        { sub_id: '', links: 1, clicks: 1, bot_clicks: 0 },
+        { sub_id: 'zalo', links: 1, clicks: 1, bot_clicks: 0 },
+      ]);
+      // Another member's code shows nothing; a malformed code is a 400.
+      const other = await new AccountClient(t).loginOk(alice.member.email);
+      expect((await other.get(`/account/short-links/clicks?code=${fb}`)).body.total).toEqual({
+        clicks: 0,
+        bot_clicks: 0,
+      });
+      expect((await client.get('/account/short-links/clicks?code=a%2Fb')).status).toBe(400);
+    });
+
     it('needs a session for the account routes', async () => {
       const res = await t.send(t.http.get('/account/short-links').set('Accept', 'application/json'));
       expect(res.status).toBe(401);

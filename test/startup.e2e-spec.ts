@@ -5,6 +5,23 @@ import { join } from 'node:path';
 import { ApiProcess, ROOT, runCli, runToExit } from './support/api-process';
 import { safeText, STACK_FRAME } from './support/test-app';
 
+/** Logs in through the account API (CSRF token first) and returns the member. */
+async function loginAs(base: string, email: string, password: string): Promise<{ role: string }> {
+  const csrf = await fetch(`${base}/account/csrf`);
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((pair) => pair.split(';')[0])
+    .join('; ');
+  const { csrf_token } = JSON.parse(await safeText(csrf));
+  const res = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': csrf_token },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return JSON.parse(await safeText(res)).member;
+}
+
 /** The link the README's "Try it" example converts to. */
 const README_LINK =
   'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2FAo-Thun-Nam-i.123456.7891011' +
@@ -84,6 +101,22 @@ describe('Start-up as a real process', () => {
     }
   }, 150_000);
 
+  it('refuses a SHORT_LINK_BASE_URL that cannot work: exits 1 naming the variable, before touching anything', async () => {
+    const badDir = join(dataDir, 'bad-base-url');
+    const run = await runToExit(
+      'main',
+      [],
+      { ...bare, DATA_DIR: badDir, SHORT_LINK_BASE_URL: 'http://localhost:3000/api' },
+      60_000,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Invalid configuration:\n {2}- SHORT_LINK_BASE_URL's path \/api is one of the api's own/,
+    );
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(() => readdirSync(badDir)).toThrow(/ENOENT/);
+  }, 150_000);
+
   it('starts on the embedded database, generates its secret, and converts the README example with a CLI member', async () => {
     // First start: an empty DATA_DIR.
     api = await ApiProcess.start({ env: { ...bare, LOG_LEVEL: 'info' }, readyTimeoutMs: 120_000 });
@@ -96,12 +129,26 @@ describe('Start-up as a real process', () => {
     const health = await fetch(`${api.url}/health`);
     expect(health.status).toBe(200);
     expect(JSON.parse(await safeText(health))).toMatchObject({ status: 'ok' });
-    expect(await api.stop()).toBe(0);
 
-    // The README's order: create the member with the service stopped (the embedded database is one process's).
-    const created = await runCli(
-      ['members:create', '--email', 'me@example.com', '--password', 'a long password'],
+    // The CLI works while the service runs: the embedded database is served on a socket in DATA_DIR (0600).
+    const socket = join(dataDir, 'run', '.s.PGSQL.5432');
+    expect(statSync(socket).mode & 0o777).toBe(0o600);
+    const admin = await runCli(
+      ['members:create', '--email', 'admin@example.com', '--admin', '--password-stdin'],
       bare,
+      'an admin password\n',
+    );
+    expect(admin.api_key).toMatch(/^sk_[0-9A-Za-z]{32}$/);
+    const login = await loginAs(api.url, 'admin@example.com', 'an admin password');
+    expect(login.role).toBe('admin');
+
+    // Stopped, the socket is gone; the CLI then opens the files itself.
+    expect(await api.stop()).toBe(0);
+    expect(() => statSync(socket)).toThrow(/ENOENT/);
+    const created = await runCli(
+      ['members:create', '--email', 'me@example.com', '--password-stdin'],
+      bare,
+      'a long password\n',
     );
     expect(created.api_key).toMatch(/^sk_[0-9A-Za-z]{32}$/);
     expect(created.api_token).toMatch(/^tok_[0-9A-Za-z]{40}$/);
@@ -138,6 +185,18 @@ describe('Start-up as a real process', () => {
         },
       ],
     });
+    // The README's own_shortener example: a short link on this process's own port (the default base URL
+    // follows PORT) that redirects to the same affiliate link.
+    const shortRes = await fetch(`${api.url}/api/convert`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': created.api_key, 'X-API-Token': created.api_token },
+      body: example.body.replace('"mode":"affiliate"', '"mode":"own_shortener"'),
+    });
+    const short = JSON.parse(await safeText(shortRes)).items[0].output as string;
+    expect(short).toMatch(new RegExp(`^http://localhost:${new URL(api.url).port}/s/[A-Za-z0-9]{7}$`));
+    const redirect = await fetch(short, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(README_LINK);
     // The token reached the service, never its log.
     expect(api.logs()).not.toContain(created.api_token);
   }, 300_000);

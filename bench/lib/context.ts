@@ -74,8 +74,9 @@ export class BenchContext {
     const email = `bench-${randomUUID().slice(0, 8)}@bench.invalid`;
     const password = randomUUID();
     const out = await runCli(
-      ['members:create', '--email', email, '--password', password, '--plan', 'pro'],
+      ['members:create', '--email', email, '--password-stdin', '--plan', 'pro'],
       this.apiEnv(),
+      password,
     );
     this.seeded = { memberId: out.member_id, email, password, apiKey: out.api_key, apiToken: out.api_token };
     return this.seeded;

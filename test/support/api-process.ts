@@ -233,13 +233,15 @@ export async function runToExit(
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
+  input?: string,
 ): Promise<FinishedProcess> {
   const started = Date.now();
   const child = spawn(process.execPath, nodeArgsFor(entry, args), {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...PROCESS_SECRETS, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  child.stdin?.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -254,14 +256,16 @@ export async function runToExit(
   }
 }
 
-/** Runs the CLI (`apps/api/src/cli.ts`) as a process and returns its parsed JSON output. */
-export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<Record<string, string>> {
-  const { code, stdout: out, stderr: err } = await runToExit('cli', args, env);
-  const line = out
-    .split('\n')
-    .reverse()
-    .find((candidate) => candidate.trim().startsWith('{'));
-  if (code !== 0 || !line)
-    throw new Error(`cli ${args[0]} failed (exit ${code}): ${err.slice(-2000)}${out.slice(-1000)}`);
-  return JSON.parse(line) as Record<string, string>;
+/**
+ * Runs the CLI (`apps/api/src/cli.ts`) as a process, `input` on its stdin (a password for `--password-stdin`),
+ * and returns its JSON output: stdout holds that JSON and nothing else.
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input?: string,
+): Promise<Record<string, string>> {
+  const { code, stdout: out, stderr: err } = await runToExit('cli', args, env, 120_000, input);
+  if (code !== 0) throw new Error(`cli ${args[0]} failed (exit ${code}): ${err.slice(-2000)}${out.slice(-1000)}`);
+  return JSON.parse(out) as Record<string, string>;
 }

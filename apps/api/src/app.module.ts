@@ -8,6 +8,7 @@ import {
   AppConfig,
   ConfigModule,
   dataSourceOptions,
+  type DatabaseTarget,
   GlobalExceptionFilter,
   initializeWithMigrations,
   loggerModule,
@@ -26,6 +27,8 @@ import { ApiLimitsController } from './abuse/api-limits.controller';
 import { AdminMembersController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { ConvertController } from './convert/convert.controller';
+import { ConvertUseCase } from './convert/convert.use-case';
+import { SessionPrincipalGuard } from './account/session-principal.guard';
 import { ENTITIES } from './entities';
 import { HealthController } from './health/health.controller';
 import { ShortLinksController } from './shortlinks/short-links.controller';
@@ -33,13 +36,14 @@ import { validationPipe } from './validation';
 
 /**
  * The database wiring shared by the HTTP app and the CLI. Migrations run on start, once across processes
- * (under an advisory lock: several instances or cluster workers may start together).
+ * (under an advisory lock: several instances or cluster workers may start together). `embeddedSocket`: the
+ * running service's embedded database, reached through its socket (the CLI while the service runs).
  */
-export function databaseModule(): DynamicModule {
+export function databaseModule(embeddedSocket?: DatabaseTarget['embeddedSocket']): DynamicModule {
   return TypeOrmModule.forRootAsync({
     inject: [AppConfig],
     useFactory: (config: AppConfig) => ({
-      ...dataSourceOptions({ url: config.DATABASE_URL, embeddedDir: config.DATA_DIR }, ENTITIES),
+      ...dataSourceOptions({ url: config.DATABASE_URL, embeddedDir: config.DATA_DIR, embeddedSocket }, ENTITIES),
       retryAttempts: config.NODE_ENV === 'test' ? 0 : 5,
       retryDelay: 2000,
       logging: ['migration'] as const,
@@ -84,6 +88,8 @@ export class AppModule {
       providers: [
         AccountService,
         AdminService,
+        ConvertUseCase,
+        SessionPrincipalGuard,
         CustomDomainRechecker,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },

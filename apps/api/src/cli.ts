@@ -1,111 +1,245 @@
 import 'reflect-metadata';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
-import { acquireEmbeddedLock, AppConfig, AppException, ConfigModule } from '@app/common';
+import {
+  acquireEmbeddedLock,
+  AppConfig,
+  AppException,
+  ConfigModule,
+  type DatabaseTarget,
+  embeddedLockHolder,
+  embeddedSocketTarget,
+} from '@app/common';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
+import { format, parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
 import { databaseModule } from './app.module';
 import { startupConfig } from './startup-config';
 
-const USAGE = `Usage:
-  npm run cli -- members:create --email E --password P [--admin] [--plan free|pro]
-  npm run cli -- credentials:regenerate --email E [--grace-seconds N]
-
-Both print {"member_id","api_key","api_token"} as JSON: the only time the token is shown.`;
-
 @Module({})
 class CliModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, embeddedSocket: DatabaseTarget['embeddedSocket']): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), databaseModule(), MembersModule, CredentialsModule, AbuseEventsModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        databaseModule(embeddedSocket),
+        MembersModule,
+        CredentialsModule,
+        AbuseEventsModule,
+      ],
     };
   }
 }
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
-type Flags = Record<string, string | true>;
+export type CliValues = Record<string, string | boolean | undefined>;
 
-export function parseArgs(argv: string[]): { command: string | undefined; flags: Flags } {
-  const [command, ...rest] = argv;
-  const flags: Flags = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (!arg.startsWith('--')) throw new UsageError(`Unexpected argument: ${arg}`);
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (inline !== undefined) flags[name] = inline;
-    else if (rest[i + 1] !== undefined && !rest[i + 1].startsWith('--')) flags[name] = rest[++i];
-    else flags[name] = true;
-  }
-  return { command, flags };
+/** What a command gets: the app (its services) and the password, read the safe way. */
+export interface CliContext {
+  app: INestApplicationContext;
+  /** From stdin with `--password-stdin`, else asked on the terminal without echo. Never from the command line. */
+  password(values: CliValues): Promise<string>;
 }
 
-function stringFlag(flags: Flags, name: string): string {
-  const value = flags[name];
+/**
+ * One CLI command: its usage line, its options (`node:util` parseArgs) and its handler, which returns the JSON
+ * printed on stdout. Add a command by adding an entry to `COMMANDS`.
+ */
+export interface CliCommand {
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(context: CliContext, values: CliValues): Promise<object>;
+}
+
+const PASSWORD_STDIN = { 'password-stdin': { type: 'boolean' } } as const;
+
+export function stringOption(values: CliValues, name: string): string {
+  const value = values[name];
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
   return value;
 }
 
-function planFlag(flags: Flags): MemberPlan {
-  const plan = flags.plan ?? 'free';
+function planOption(values: CliValues): MemberPlan {
+  const plan = values.plan ?? 'free';
   if (typeof plan !== 'string' || !(MEMBER_PLANS as readonly string[]).includes(plan)) {
     throw new UsageError(`--plan must be one of: ${MEMBER_PLANS.join(', ')}`);
   }
   return plan as MemberPlan;
 }
 
-function graceFlag(flags: Flags): number {
-  const raw = flags['grace-seconds'] ?? '0';
+function graceOption(values: CliValues): number {
+  const raw = values['grace-seconds'] ?? '0';
   const grace = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!(grace >= 0 && grace <= MAX_GRACE_SECONDS))
     throw new UsageError(`--grace-seconds must be 0..${MAX_GRACE_SECONDS}`);
   return grace;
 }
 
-async function run(argv: string[]): Promise<Record<string, string>> {
-  const { command, flags } = parseArgs(argv);
-  if (command !== 'members:create' && command !== 'credentials:regenerate') throw new UsageError(USAGE);
-  const { config } = startupConfig();
-  const release = config.usesEmbeddedDatabase ? acquireEmbeddedLock(config.DATA_DIR) : () => undefined;
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
-  try {
-    const members = app.get(MembersService);
-    const credentials = app.get(CredentialsService);
-    if (command === 'members:create') {
-      const member = await members.create({
-        email: stringFlag(flags, 'email'),
-        password: stringFlag(flags, 'password'),
-        role: flags.admin === true ? 'admin' : 'member',
-        plan: planFlag(flags),
+export const COMMANDS: Record<string, CliCommand> = {
+  'members:create': {
+    usage: 'members:create --email E [--admin] [--plan free|pro] [--password-stdin]',
+    options: { email: { type: 'string' }, admin: { type: 'boolean' }, plan: { type: 'string' }, ...PASSWORD_STDIN },
+    async run({ app, password }, values) {
+      const email = stringOption(values, 'email');
+      const plan = planOption(values);
+      const member = await app.get(MembersService).create({
+        email,
+        password: await password(values),
+        role: values.admin === true ? 'admin' : 'member',
+        plan,
       });
-      const pair = await credentials.issue(member.id);
+      const pair = await app.get(CredentialsService).issue(member.id);
       return { member_id: member.id, api_key: pair.apiKey, api_token: pair.apiToken };
-    }
-    const email = stringFlag(flags, 'email');
-    const member = await members.findByEmail(email);
-    if (!member) throw new UsageError(`No member with email ${email}`);
-    const pair = await credentials.issue(member.id, graceFlag(flags));
-    // Written when the app context closes, below.
-    app.get(AbuseEvents).record({
-      type: 'credential_regenerated',
-      memberId: member.id,
-      keyPreview: pair.credential.keyPreview,
-      detail: { grace_seconds: graceFlag(flags), via: 'cli' },
+    },
+  },
+  'credentials:regenerate': {
+    usage: 'credentials:regenerate --email E [--grace-seconds N]',
+    options: { email: { type: 'string' }, 'grace-seconds': { type: 'string' } },
+    async run({ app }, values) {
+      const email = stringOption(values, 'email');
+      const grace = graceOption(values);
+      const member = await app.get(MembersService).findByEmail(email);
+      if (!member) throw new UsageError(`No member with email ${email}`);
+      const pair = await app.get(CredentialsService).issue(member.id, grace);
+      // Written when the app context closes.
+      app.get(AbuseEvents).record({
+        type: 'credential_regenerated',
+        memberId: member.id,
+        keyPreview: pair.credential.keyPreview,
+        detail: { grace_seconds: grace, via: 'cli' },
+      });
+      return { member_id: member.id, api_key: pair.apiKey, api_token: pair.apiToken };
+    },
+  },
+};
+
+export function usage(): string {
+  const lines = Object.values(COMMANDS).map((command) => `  npm run -s cli -- ${command.usage}`);
+  return (
+    `Usage:\n${lines.join('\n')}\n\n` +
+    'stdout carries only the JSON answer. Passwords are asked on the terminal, or read from stdin with ' +
+    '--password-stdin (never on the command line). members:create and credentials:regenerate print ' +
+    '{"member_id","api_key","api_token"}: the only time the token is shown. Works while the service runs.'
+  );
+}
+
+/** The command and its options, parsed with `node:util` parseArgs (strict: an unknown option is a usage error). */
+export function parseCommand(argv: string[]): { name: string; command: CliCommand; values: CliValues } {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) throw new UsageError(usage());
+  if (rest.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+    throw new UsageError(
+      '--password is not accepted: a password on the command line shows in `ps` and the shell history. ' +
+        'Answer the prompt, or pipe it with --password-stdin',
+    );
+  }
+  try {
+    const { values } = parseNodeArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    return { name, command, values: values as CliValues };
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${usage()}`);
+  }
+}
+
+/** stdin read to its end, without the final line break (`printf '%s' pw` and `echo pw` give the same). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/** Asks on the terminal (stderr) and reads a line without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = (error?: Error) => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return finish();
+        if (char === '\u0003' || char === '\u0004') return finish(new UsageError('Cancelled'));
+        if (char === '\u007f' || char === '\b') value = Array.from(value).slice(0, -1).join('');
+        else value += char;
+      }
+    };
+    process.stderr.write(question);
+    input.setEncoding('utf8');
+    input.setRawMode(true);
+    input.resume();
+    input.on('data', onData);
+  });
+}
+
+async function readPassword(values: CliValues): Promise<string> {
+  if (values['password-stdin'] === true) return readStdin();
+  if (!process.stdin.isTTY) {
+    throw new UsageError('No terminal to ask the password on: pipe it with --password-stdin');
+  }
+  return promptHidden('Password: ');
+}
+
+/**
+ * The database the CLI opens. With DATABASE_URL, that server. Embedded: when the service runs (it holds the
+ * embedded lock), its database through the socket it serves in DATA_DIR; else the files themselves, locked.
+ */
+function databaseAccess(config: AppConfig): { embeddedSocket: DatabaseTarget['embeddedSocket']; release(): void } {
+  const none = { embeddedSocket: undefined, release: () => undefined };
+  if (!config.usesEmbeddedDatabase) return none;
+  const holder = embeddedLockHolder(config.DATA_DIR);
+  if (holder === null) return { embeddedSocket: undefined, release: acquireEmbeddedLock(config.DATA_DIR) };
+  const socket = embeddedSocketTarget(config.DATA_DIR);
+  if (!socket) {
+    throw new Error(
+      `The embedded database in ${config.DATA_DIR} is in use by process ${holder}, which does not serve it to the ` +
+        'CLI (it is still starting, or an older version): wait for it, or restart it.',
+    );
+  }
+  return { embeddedSocket: socket, release: () => undefined };
+}
+
+export async function run(argv: string[]): Promise<object> {
+  const { command, values } = parseCommand(argv);
+  const { config } = startupConfig();
+  const access = databaseAccess(config);
+  try {
+    const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, access.embeddedSocket), {
+      logger: ['error'],
     });
-    return { member_id: member.id, api_key: pair.apiKey, api_token: pair.apiToken };
+    try {
+      return await command.run({ app, password: readPassword }, values);
+    } finally {
+      await app.close();
+    }
   } finally {
-    await app.close();
-    release();
+    access.release();
   }
 }
 
 if (require.main === module) {
+  // stdout is the JSON answer's alone: anything else written there (a migration log line...) goes to stderr.
+  const writeJson = process.stdout.write.bind(process.stdout);
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  console.log = console.info = (...args: unknown[]) => process.stderr.write(`${format(...args)}\n`);
   run(process.argv.slice(2)).then(
-    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+    (result) => writeJson(`${JSON.stringify(result)}\n`),
     (error: unknown) => {
-      const message = error instanceof UsageError || error instanceof AppException ? error.message : String(error);
+      const message =
+        error instanceof UsageError || error instanceof AppException || error instanceof Error
+          ? error.message
+          : String(error);
       process.stderr.write(`${message}\n`);
       process.exitCode = error instanceof UsageError ? 2 : 1;
     },

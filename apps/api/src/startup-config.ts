@@ -1,9 +1,12 @@
 import { AppConfig, ConfigError, ensureSecrets, loadConfig } from '@app/common';
+import { shortBaseUrlProblem } from '@app/shortlinks';
 
 /** Validated config with its secrets in place (generated in embedded mode), or a clear message and exit code 1. */
 export function startupConfig(): { config: AppConfig; notes: string[] } {
   try {
     const config = loadConfig(process.env);
+    const baseProblem = shortBaseUrlProblem(config.SHORT_LINK_BASE_URL);
+    if (baseProblem) throw new ConfigError([baseProblem]);
     const generated = ensureSecrets(config);
     const notes: string[] = [];
     if (config.usesEmbeddedDatabase) {

@@ -5,6 +5,7 @@ import {
   CODE_SHAPE,
   customScope,
   isBotUserAgent,
+  isReservedPath,
   type LinkHit,
   type LinkScope,
   OWN_SCOPE,
@@ -76,7 +77,11 @@ export class RedirectHandler {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (host === this.shortHost) {
-      if (this.prefix === '') return this.serve(req, res, next, OWN_SCOPE, path, true);
+      if (this.prefix === '') {
+        // Codes at the root of the api's own host: the api's paths (and its home page) stay the api's.
+        if (this.mounted && isReservedPath(path)) return next();
+        return this.serve(req, res, next, OWN_SCOPE, path, true);
+      }
       if (path.startsWith(this.prefix) && path.charCodeAt(this.prefix.length) === 47 /* / */) {
         return this.serve(req, res, next, OWN_SCOPE, path.slice(this.prefix.length), false);
       }

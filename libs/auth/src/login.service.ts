@@ -26,8 +26,11 @@ function usableEmail(email: unknown): string | null {
  */
 @Injectable()
 export class LoginService implements OnModuleInit {
-  /** A real hash (same cost as members' hashes) to compare against when the email is unknown. */
-  private dummyHash = '';
+  /**
+   * A real hash (same cost as members' hashes) to compare against when the email is unknown. Made in the
+   * background from start-up (bcrypt runs off the main thread): the service listens without waiting for it.
+   */
+  private dummyHash: Promise<string> = Promise.resolve('');
 
   constructor(
     private readonly members: MembersService,
@@ -36,8 +39,8 @@ export class LoginService implements OnModuleInit {
     private readonly abuse: AbuseEvents,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    this.dummyHash = await this.passwords.hash(randomBytes(24).toString('base64url'));
+  onModuleInit(): void {
+    this.dummyHash = this.passwords.hash(randomBytes(24).toString('base64url'));
   }
 
   /** The member behind an email and password, or `invalid_credentials` / `rate_limited` / `forbidden`. */
@@ -53,7 +56,7 @@ export class LoginService implements OnModuleInit {
       throw new AppException('invalid_request', 'Send your password', { field: 'password' });
     }
     const member = await this.members.findByEmail(account);
-    const matches = await this.passwords.verify(password, member?.passwordHash ?? this.dummyHash);
+    const matches = await this.passwords.verify(password, member?.passwordHash ?? (await this.dummyHash));
     if (!member || !matches) {
       await this.throttle.recordLoginFailure(account, ip);
       this.abuse.record({ type: 'login_failed', ip, memberId: member?.id ?? null, detail: { context: 'login' } });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
-import type { MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
+import type { Member, MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
 import { DataSource, IsNull } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
@@ -125,6 +125,28 @@ export class CredentialsService {
     );
     if (useCache && expiresAtMs > nowMs) this.cache.set(pairHash, principal, expiresAtMs);
     return principal;
+  }
+
+  /**
+   * The caller of a logged-in member's own calls from the account page (the playground, `POST /account/convert`):
+   * the member's current pair (so the call is counted against that key's and the member's limits), or, before
+   * the member has one, a per-member stand-in (`account:<member id>`). The token is never involved.
+   */
+  async sessionPrincipal(member: Member): Promise<Principal> {
+    const current = await this.db.getRepository(Credential).findOne({
+      where: { memberId: member.id, revokedAt: IsNull(), expiresAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    return {
+      memberId: member.id,
+      credentialId: current?.id ?? `account:${member.id}`,
+      keyPreview: current?.keyPreview ?? 'account',
+      plan: member.plan,
+      role: member.role,
+      defaultAffiliateId: member.defaultAffiliateId,
+      defaultSubIds: member.defaultSubIds ?? [],
+      marketplaceSettings: member.marketplaceSettings ?? {},
+    };
   }
 
   /** The member's working pairs, as previews and dates. */

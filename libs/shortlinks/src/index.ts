@@ -1,9 +1,16 @@
 export { ShortLinksModule, SHORT_LINK_ENTITIES } from './shortlinks.module';
 export { CODE_SHAPE, OWN_DOMAIN, SHORT_CODE_ALPHABET, TXT_RECORD_PREFIX } from './shortlinks.constants';
-export { randomShortCode, ShortCodeGenerator } from './links/short-code';
+export { randomShortCode, ShortCodeGenerator, unreservedCode } from './links/short-code';
+export { RESERVED_PATH_PREFIXES, isReservedCode, isReservedPath, shortBaseUrlProblem } from './links/reserved-paths';
 export { ShortLink } from './links/short-link.entity';
 export { ShortLinkClick } from './links/short-link-click.entity';
-export { ShortLinkService, type ClicksPerDay, type ShortLinkView } from './links/short-link.service';
+export {
+  ShortLinkService,
+  type ClicksFilter,
+  type ClicksPerDay,
+  type ShortLinkView,
+  type SubIdClicks,
+} from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
 export { ShortLinkTargetPolicy, type ShortLinkTargetCheck } from './links/short-link-target-policy';
 export { CustomDomain, type CustomDomainStatus } from './domains/custom-domain.entity';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -10,12 +10,22 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import {
+  ApiThrottlerGuard,
+  IpBanGuard,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMITED_DESCRIPTION,
+  RATE_LIMITED_HEADERS,
+} from '@app/abuse';
 import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
-import { ErrorResponseDto } from '@app/conversion';
+import { ConvertResponseDto, ConvertResult, ErrorResponseDto } from '@app/conversion';
+import type { AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request } from 'express';
-import { ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
+import { ConvertUseCase } from '../convert/convert.use-case';
+import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
 import { AccountService } from './account.service';
+import { SessionPrincipalGuard } from './session-principal.guard';
 
 const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
 
@@ -29,6 +39,7 @@ export class AccountController {
   constructor(
     private readonly account: AccountService,
     private readonly sessions: SessionsService,
+    private readonly converter: ConvertUseCase,
   ) {}
 
   @Get()
@@ -66,6 +77,30 @@ export class AccountController {
   })
   regenerate(@Req() req: Request, @CurrentMember() member: Member, @Body() body: RegenerateDto) {
     return this.account.regenerate(member, body.password, body.grace_seconds ?? 0, req.ip);
+  }
+
+  @Post('convert')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    summary: 'Try a conversion (the account page playground)',
+    description:
+      'The `POST /api/convert` body without credentials, and the same answer: the session is the caller. ' +
+      'Counted in your usage and against your rate limits (your current key’s and your account’s), like an API ' +
+      'call. Never shows or needs your token.',
+  })
+  @ApiOkResponse({ type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request or invalid_mode' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed, plan_required or not_configured' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: RATE_LIMITED_DESCRIPTION,
+    headers: RATE_LIMITED_HEADERS,
+  })
+  convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertResult> {
+    return this.converter.convert(body, req.principal);
   }
 
   @Patch('settings')

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { ConvertRequestDto } from '@app/conversion';
 import {
   ArrayMaxSize,
   IsArray,
@@ -175,3 +176,6 @@ export class SettingsPatchDto {
   @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_user_token must be 1 to 512 visible ASCII characters' })
   lazada_user_token?: string | null;
 }
+
+/** The playground's body: `POST /api/convert`'s without credentials (the session is the caller). */
+export class AccountConvertDto extends OmitType(ConvertRequestDto, ['api_key', 'api_token'] as const) {}

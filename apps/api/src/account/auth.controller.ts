@@ -66,16 +66,22 @@ export class AuthController {
   @ApiOperation({
     security: [],
     summary: 'Sign up',
-    description: 'Creates a member (plan free). Log in next to get an API key.',
+    description:
+      'Creates a member (plan free) and logs it in, as a login does: a new session (`lc_sid`) and a new CSRF ' +
+      'token in the body. Next: create the API key on the account page.',
   })
-  @ApiCreatedResponse({ schema: { example: { ok: true, member: { id: '…', email: 'me@example.com' } } } })
+  @ApiCreatedResponse({
+    schema: { example: { ok: true, member: { id: '…', email: 'me@example.com' }, csrf_token: '…' } },
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (email or password)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed or registration_closed' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: the email is taken' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (sign-ups per IP per hour)' })
-  async register(@Body() body: RegisterDto) {
+  async register(@Req() req: Request, @Body() body: RegisterDto) {
     const member = await this.registration.register(body.email, body.password);
-    return { ok: true, member: memberView(member) };
+    // Logged in on the spot, through the login's own session start (new session id, CSRF token rotated).
+    const csrfToken = await this.sessions.start(req, member);
+    return { ok: true, member: memberView(member), csrf_token: csrfToken };
   }
 
   /** `LOGIN_PATH`: a refused login counts as a failed one, even when refused before this route (configureApp). */

@@ -22,22 +22,13 @@ import {
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import {
-  ConversionService,
-  ConvertRequestDto,
-  ConvertResponseDto,
-  ConvertResult,
-  ErrorResponseDto,
-} from '@app/conversion';
-import { UsageService } from '@app/usage';
+import { ConvertRequestDto, ConvertResponseDto, ConvertResult, ErrorResponseDto } from '@app/conversion';
+import { ConvertUseCase } from './convert.use-case';
 
 @ApiTags('convert')
 @Controller('api')
 export class ConvertController {
-  constructor(
-    private readonly conversion: ConversionService,
-    private readonly usage: UsageService,
-  ) {}
+  constructor(private readonly useCase: ConvertUseCase) {}
 
   @Post('convert')
   @HttpCode(200)
@@ -67,19 +58,7 @@ export class ConvertController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
-  async convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
-    const result = await this.conversion.convert(
-      {
-        content: body.content,
-        mode: body.mode,
-        affiliateId: body.affiliate_id,
-        // The member's saved sub ids apply only when the request sends none (an empty array means none).
-        subIds: body.sub_ids ?? req.principal.defaultSubIds,
-      },
-      req.principal,
-    );
-    // In memory only: the counters reach the database off the request path (UsageService).
-    this.usage.record(req.principal.memberId);
-    return result;
+  convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
+    return this.useCase.convert(body, req.principal);
   }
 }

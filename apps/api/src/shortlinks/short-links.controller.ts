@@ -48,15 +48,36 @@ export class ShortLinksController {
 
   @Get('short-links/clicks')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Clicks per UTC day on all your short links', description: 'Zero-filled, oldest first.' })
+  @ApiOperation({
+    summary: 'Clicks per UTC day on your short links',
+    description:
+      'All your links, or one link (`code`, with `domain` for a custom domain), or the links of one `sub_id`. ' +
+      'Zero-filled, oldest first; people (`clicks`) and bots (`bot_clicks`) apart.',
+  })
   @ApiOkResponse({ description: '{ ok, days: [{ day, clicks, bot_clicks }], total: { clicks, bot_clicks } }' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
   async clicks(@CurrentMember() member: Member, @Query() query: ClicksQueryDto) {
-    const days = await this.shortLinks.clicksPerDay(member.id, query.days ?? 30);
+    const days = await this.shortLinks.clicksPerDay(member.id, query.days ?? 30, {
+      code: query.code,
+      domain: query.code === undefined ? undefined : (query.domain?.toLowerCase() ?? null),
+      subId: query.sub_id,
+    });
     const total = days.reduce(
       (sum, day) => ({ clicks: sum.clicks + day.clicks, bot_clicks: sum.bot_clicks + day.bot_clicks }),
       { clicks: 0, bot_clicks: 0 },
     );
     return { ok: true as const, days, total };
+  }
+
+  @Get('short-links/sub-ids')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Your sub ids',
+    description: 'Each sub id your short links were made with (`""`: none), with its links and click totals.',
+  })
+  @ApiOkResponse({ description: '{ ok, sub_ids: [{ sub_id, links, clicks, bot_clicks }] }' })
+  async subIds(@CurrentMember() member: Member) {
+    return { ok: true as const, sub_ids: await this.shortLinks.subIds(member.id) };
   }
 
   @Get('domains')

@@ -15,6 +15,12 @@ describe('loadConfig', () => {
 
   it('reads numbers, hop counts and subnet lists', () => {
     expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);
+    // The default short links follow PORT (they are served by this process); a set value is kept.
+    expect(loadConfig({}).SHORT_LINK_BASE_URL).toBe('http://localhost:3000/s');
+    expect(loadConfig({ PORT: '5101' }).SHORT_LINK_BASE_URL).toBe('http://localhost:5101/s');
+    expect(loadConfig({ PORT: '5101', SHORT_LINK_BASE_URL: 'https://sl.example' }).SHORT_LINK_BASE_URL).toBe(
+      'https://sl.example',
+    );
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
   });

@@ -176,8 +176,11 @@ export class AppConfig {
   @Max(300_000)
   USAGE_FLUSH_INTERVAL_MS = 5000;
 
+  /** Base of our short links; by default `http://localhost:<PORT>/s`, so it follows PORT (see `loadConfig`). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  SHORT_LINK_BASE_URL = 'http://localhost:3000/s';
+  SHORT_LINK_BASE_URL!: string;
 
   /**
    * Express `trust proxy`: `false` (default, the socket address is the client), a hop count (`1`),
@@ -631,6 +634,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     'PASSWORD_PEPPER',
     'SETTINGS_ENCRYPTION_KEY',
     'TINYURL_API_TOKEN',
+    'SHORT_LINK_BASE_URL',
   ]) {
     const value = env[key];
     if (value !== undefined) picked[key] = value;
@@ -639,5 +643,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const errors = validateSync(config, { forbidUnknownValues: true });
   const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
   if (problems.length > 0) throw new ConfigError(problems);
+  // The default short links are served by this process (the mounted redirector): on its own port.
+  config.SHORT_LINK_BASE_URL ??= `http://localhost:${config.PORT}/s`;
   return config;
 }

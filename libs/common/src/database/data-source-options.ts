@@ -9,6 +9,8 @@ export interface DatabaseTarget {
   url?: string;
   /** Where the embedded database keeps its files; `memory://` keeps it in memory (tests). */
   embeddedDir: string;
+  /** The running service's embedded database, served on a Unix socket (`serveEmbeddedDatabase`): the CLI's way in. */
+  embeddedSocket?: { socketDir: string; port: number } | null;
 }
 
 /**
@@ -32,6 +34,11 @@ export function dataSourceOptions(target: DatabaseTarget, entities: DataSourceOp
       url: target.url,
       extra: { max: 20, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, statement_timeout: 10_000 },
     };
+  }
+  if (target.embeddedSocket) {
+    // node-postgres takes a host that starts with `/` as the folder of a Unix socket.
+    const { socketDir, port } = target.embeddedSocket;
+    return { ...common, host: socketDir, port, username: 'postgres', database: 'postgres', extra: { max: 1 } };
   }
   const dataDir = target.embeddedDir === 'memory://' ? undefined : embeddedPath(target.embeddedDir);
   return { ...common, driver: new PGliteDriver(dataDir ? { dataDir } : {}).driver };

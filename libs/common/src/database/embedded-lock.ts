@@ -10,6 +10,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The live process that holds the embedded database in `dir` (the running service), or `null`. */
+export function embeddedLockHolder(dir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(join(dir, 'embedded.lock'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(holder) && holder !== process.pid && isAlive(holder) ? holder : null;
+}
+
 /**
  * The embedded database is single-process: two processes opening the same folder would corrupt it.
  * Takes `<dir>/embedded.lock` for this process (a stale lock of a dead process is taken over) and

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/common';
 import { randomBytes } from 'node:crypto';
 import { SHORT_CODE_ALPHABET } from '../shortlinks.constants';
+import { isReservedCode } from './reserved-paths';
 
 /** Bytes at or above this value are dropped, so every character of the alphabet is equally likely. */
 const UNBIASED_LIMIT = 256 - (256 % SHORT_CODE_ALPHABET.length);
@@ -19,12 +20,23 @@ export function randomShortCode(length: number): string {
   return code;
 }
 
-/** The random edge of short links: inject it so tests can force collisions. */
+/**
+ * The random edge of short links: inject it so tests can force collisions. Never issues a code that is one of
+ * the api's own paths (`admin`, `docs`...: see `isReservedPath`), so codes can live at the root of its host.
+ */
 @Injectable()
 export class ShortCodeGenerator {
   constructor(private readonly config: AppConfig) {}
 
   next(): string {
-    return randomShortCode(this.config.SHORT_CODE_LENGTH);
+    return unreservedCode(() => randomShortCode(this.config.SHORT_CODE_LENGTH));
+  }
+}
+
+/** The first code from `draw` that is not reserved. */
+export function unreservedCode(draw: () => string): string {
+  for (;;) {
+    const code = draw();
+    if (!isReservedCode(code)) return code;
   }
 }

@@ -11,6 +11,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
 @Entity({ name: 'short_links' })
 @Unique('UQ_short_links_domain_code', ['domain', 'code'])
 @Index('IDX_short_links_member_created', ['memberId', 'createdAt'])
+@Index('IDX_short_links_member_sub_id', ['memberId', 'subId'])
 export class ShortLink {
   /** bigint: a string in JavaScript. */
   @PrimaryGeneratedColumn({ type: 'bigint' })
@@ -27,6 +28,10 @@ export class ShortLink {
 
   @Column({ type: 'text' })
   target!: string;
+
+  /** The sub ids the link was made with, joined with `-` (`''`: none), for clicks per sub id. */
+  @Column({ name: 'sub_id', type: 'varchar', length: 300, default: '' })
+  subId!: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -143,7 +143,17 @@
   }
 
   function copyFrom(inputId, button) {
-    var input = $(inputId);
+    copyText(
+      function () {
+        return $(inputId).value;
+      },
+      button,
+      $(inputId),
+    );
+  }
+
+  /** Copies `getText()` to the clipboard; falls back to selecting `input` (an input) and execCommand. */
+  function copyText(getText, button, input) {
     var original = button.textContent;
     function done(ok) {
       button.textContent = ok ? 'Copied' : 'Select and copy it';
@@ -152,6 +162,7 @@
       }, 2000);
     }
     function fallback() {
+      if (!input) return done(false);
       input.focus();
       input.select();
       var ok = false;
@@ -163,7 +174,7 @@
       done(ok);
     }
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(input.value).then(function () {
+      navigator.clipboard.writeText(getText()).then(function () {
         done(true);
       }, fallback);
     } else {
@@ -185,7 +196,8 @@
         });
       }).then(function (result) {
         if (result.status === 201) {
-          window.location.assign('/login?registered=1&email=' + encodeURIComponent(body.email));
+          // Sign-up logs the member in: straight on to creating the first key.
+          window.location.assign('/account#key');
         } else {
           showError(form, result);
         }
@@ -232,7 +244,10 @@
     var credential = data.credential;
     $('key-facts').hidden = !credential;
     $('no-key').hidden = Boolean(credential);
-    $('regenerate-title').textContent = credential ? 'Regenerate key and token' : 'Create your key and token';
+    $('regenerate-title').textContent = credential ? 'Regenerate key and token' : 'Create your API key';
+    $('regenerate-hint').textContent = credential
+      ? 'Do this when you think the key or token leaked: a new pair replaces this one. Your password is needed again.'
+      : 'Your first key and token, to call the API from your server. Your password is needed again.';
     $('regenerate-button').textContent = credential ? 'Generate a new key and token' : 'Create my key and token';
     $('regenerate-grace').closest('.field').hidden = !credential;
     if (credential) {
@@ -318,30 +333,108 @@
 
   /* ---------- short links and custom domains ---------- */
 
+  var clicksChart = null;
+
+  /** Clicks per day as a stacked bar chart (Chart.js, the admin console's library): people and bots apart. */
   function renderChart(days) {
-    var chart = $('clicks-chart');
-    chart.textContent = '';
-    var max = 0;
     var total = 0;
     var bots = 0;
     days.forEach(function (day) {
-      max = Math.max(max, day.clicks);
       total += day.clicks;
       bots += day.bot_clicks;
     });
-    days.forEach(function (day) {
-      var bar = document.createElement('div');
-      bar.className = day.clicks === 0 ? 'bar zero' : 'bar';
-      bar.style.height = (max === 0 ? 2 : Math.max(2, Math.round((day.clicks / max) * 100))) + '%';
-      bar.title = day.day + ': ' + day.clicks + ' click' + (day.clicks === 1 ? '' : 's');
-      chart.appendChild(bar);
-    });
     $('chart-summary').textContent =
       total + ' click' + (total === 1 ? '' : 's') + ' by people, ' + bots + ' by bots, in ' + days.length + ' days.';
+    if (typeof window.Chart !== 'function') return;
+    var labels = days.map(function (day) {
+      return day.day.slice(5);
+    });
+    var people = days.map(function (day) {
+      return day.clicks;
+    });
+    var botClicks = days.map(function (day) {
+      return day.bot_clicks;
+    });
+    if (clicksChart) {
+      clicksChart.data.labels = labels;
+      clicksChart.data.datasets[0].data = people;
+      clicksChart.data.datasets[1].data = botClicks;
+      clicksChart.update();
+      return;
+    }
+    clicksChart = new window.Chart($('clicks-chart'), {
+      type: 'bar',
+      data: {
+        labels: labels,
+        datasets: [
+          { label: 'People', data: people, backgroundColor: '#4f6bed' },
+          { label: 'Bots', data: botClicks, backgroundColor: '#b8c0cc' },
+        ],
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { stacked: true, ticks: { maxRotation: 0, autoSkipPadding: 8 } },
+          y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } },
+        },
+        plugins: { legend: { position: 'bottom' } },
+      },
+    });
   }
 
   function shortLinksSection() {
     var state = { page: 1, perPage: 10, total: 0 };
+    var scope = $('clicks-scope');
+
+    /** The scope select: all links, each link of this page, each sub id. Keeps the current choice. */
+    function renderScopes(links, subIds) {
+      var current = scope.value;
+      scope.textContent = '';
+      function add(parent, value, label) {
+        var option = document.createElement('option');
+        option.value = value;
+        option.textContent = label;
+        parent.appendChild(option);
+      }
+      add(scope, 'all', 'All short links');
+      if (links.length > 0) {
+        var byLink = document.createElement('optgroup');
+        byLink.label = 'One short link';
+        links.forEach(function (link) {
+          add(byLink, 'code:' + link.code + ':' + (link.domain || ''), link.url);
+        });
+        scope.appendChild(byLink);
+      }
+      if (subIds.length > 0) {
+        var bySubId = document.createElement('optgroup');
+        bySubId.label = 'One sub id';
+        subIds.forEach(function (entry) {
+          add(bySubId, 'sub:' + entry.sub_id, (entry.sub_id || '(no sub id)') + ' · ' + entry.links + ' link(s)');
+        });
+        scope.appendChild(bySubId);
+      }
+      scope.value = current;
+      if (scope.value !== current) scope.value = 'all';
+    }
+
+    function clicksQuery() {
+      var value = scope.value;
+      if (value.indexOf('code:') === 0) {
+        var parts = value.split(':');
+        return '&code=' + encodeURIComponent(parts[1]) + (parts[2] ? '&domain=' + encodeURIComponent(parts[2]) : '');
+      }
+      if (value.indexOf('sub:') === 0) return '&sub_id=' + encodeURIComponent(value.slice(4));
+      return '';
+    }
+
+    function loadChart() {
+      return api('GET', '/account/short-links/clicks?days=30' + clicksQuery()).then(function (clicks) {
+        if (clicks.status === 200) renderChart(clicks.body.days);
+      });
+    }
+    scope.addEventListener('change', loadChart);
 
     function renderLinks(links) {
       var list = $('links-list');
@@ -358,6 +451,7 @@
         target.textContent = '→ ' + link.target;
         var counts = document.createElement('p');
         counts.className = 'target';
+        if (link.sub_id) target.textContent += ' · sub id ' + link.sub_id;
         counts.textContent =
           link.clicks +
           ' click' +
@@ -376,24 +470,24 @@
 
     function load() {
       var query = '?page=' + state.page + '&per_page=' + state.perPage;
-      return Promise.all([
-        api('GET', '/account/short-links' + query),
-        api('GET', '/account/short-links/clicks?days=30'),
-      ]).then(function (results) {
-        var links = results[0];
-        var clicks = results[1];
-        if (links.status === 200) {
-          state.total = links.body.total;
-          renderLinks(links.body.short_links);
-          var pages = Math.max(1, Math.ceil(state.total / state.perPage));
-          $('links-pager').hidden = pages <= 1;
-          $('links-page-info').textContent = 'Page ' + state.page + ' of ' + pages;
-          $('links-prev').disabled = state.page <= 1;
-          $('links-next').disabled = state.page >= pages;
-        }
-        if (clicks.status === 200) renderChart(clicks.body.days);
-        $('links-card').hidden = false;
-      });
+      return Promise.all([api('GET', '/account/short-links' + query), api('GET', '/account/short-links/sub-ids')]).then(
+        function (results) {
+          var links = results[0];
+          var subIds = results[1];
+          if (links.status === 200) {
+            renderScopes(links.body.short_links, subIds.status === 200 ? subIds.body.sub_ids : []);
+            state.total = links.body.total;
+            renderLinks(links.body.short_links);
+            var pages = Math.max(1, Math.ceil(state.total / state.perPage));
+            $('links-pager').hidden = pages <= 1;
+            $('links-page-info').textContent = 'Page ' + state.page + ' of ' + pages;
+            $('links-prev').disabled = state.page <= 1;
+            $('links-next').disabled = state.page >= pages;
+          }
+          $('links-card').hidden = false;
+          return loadChart();
+        },
+      );
     }
 
     $('links-prev').addEventListener('click', function () {
@@ -495,11 +589,232 @@
     return load;
   }
 
+  /* ---------- account: sections, quickstart, playground ---------- */
+
+  /** The account page's sections: one shown at a time, chosen by the navigation (the URL's #hash). */
+  function sectionsNav() {
+    var nav = $('section-nav');
+    var links = nav.querySelectorAll('a[data-section]');
+    var sections = document.querySelectorAll('.section[data-section]');
+    function show() {
+      var name = window.location.hash.slice(1);
+      if (!$('section-' + name)) name = 'key';
+      for (var i = 0; i < sections.length; i++) {
+        sections[i].hidden = sections[i].getAttribute('data-section') !== name;
+      }
+      for (var j = 0; j < links.length; j++) {
+        if (links[j].getAttribute('data-section') === name) links[j].setAttribute('aria-current', 'page');
+        else links[j].removeAttribute('aria-current');
+      }
+    }
+    window.addEventListener('hashchange', show);
+    nav.hidden = false;
+    show();
+  }
+
+  var QUICKSTART_CONTENT = 'Deal https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
+
+  function quickstartBody(state) {
+    var body = state.affiliateId
+      ? { mode: 'affiliate', content: QUICKSTART_CONTENT }
+      : { mode: 'link_goc', content: QUICKSTART_CONTENT };
+    return body;
+  }
+
+  /** A JSON string as a single-quoted PHP or shell literal (only `\` and `'` need escaping in PHP). */
+  function phpString(text) {
+    return "'" + text.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
+  }
+
+  function shellSingle(text) {
+    return "'" + text.replace(/'/g, "'\\''") + "'";
+  }
+
+  /** The example call of `/api/convert` in one language, filled with the key and the token when known. */
+  function quickstartSnippet(lang, state) {
+    var url = window.location.origin + '/api/convert';
+    var key = state.key || 'YOUR_API_KEY';
+    var token = state.token || 'YOUR_API_TOKEN';
+    var body = quickstartBody(state);
+    var json = JSON.stringify(body);
+    if (lang === 'node') {
+      return [
+        '// Node 18+ (fetch built in); save as convert.mjs and run: node convert.mjs',
+        "const res = await fetch('" + url + "', {",
+        "  method: 'POST',",
+        '  headers: {',
+        "    'Content-Type': 'application/json',",
+        "    'X-API-Key': '" + key + "',",
+        "    'X-API-Token': '" + token + "',",
+        '  },',
+        '  body: JSON.stringify(' + json + '),',
+        '});',
+        'const answer = await res.json();',
+        'console.log(answer.ok ? answer.output : answer.error);',
+      ].join('\n');
+    }
+    if (lang === 'php') {
+      return [
+        '<?php',
+        '$ch = curl_init(' + phpString(url) + ');',
+        'curl_setopt_array($ch, [',
+        '    CURLOPT_POST => true,',
+        '    CURLOPT_RETURNTRANSFER => true,',
+        '    CURLOPT_HTTPHEADER => [',
+        "        'Content-Type: application/json',",
+        "        'X-API-Key: " + key + "',",
+        "        'X-API-Token: " + token + "',",
+        '    ],',
+        '    CURLOPT_POSTFIELDS => ' + phpString(json) + ',',
+        ']);',
+        '$answer = json_decode(curl_exec($ch), true);',
+        'curl_close($ch);',
+        "echo $answer['ok'] ? $answer['output'] : $answer['error']['message'], PHP_EOL;",
+      ].join('\n');
+    }
+    if (lang === 'python') {
+      return [
+        'import requests',
+        '',
+        'answer = requests.post(',
+        '    "' + url + '",',
+        '    headers={"X-API-Key": "' + key + '", "X-API-Token": "' + token + '"},',
+        '    json=' + json + ',',
+        '    timeout=30,',
+        ').json()',
+        'print(answer["output"] if answer["ok"] else answer["error"])',
+      ].join('\n');
+    }
+    return [
+      'curl -s ' + url + ' \\',
+      "  -H 'Content-Type: application/json' \\",
+      "  -H 'X-API-Key: " + key + "' \\",
+      "  -H 'X-API-Token: " + token + "' \\",
+      '  -d ' + shellSingle(json),
+    ].join('\n');
+  }
+
+  function quickstartSection() {
+    var state = { lang: 'curl', key: null, token: null, keyPreview: null, affiliateId: null };
+    var tabs = document.querySelectorAll('#quickstart-card [data-lang]');
+
+    function render() {
+      for (var i = 0; i < tabs.length; i++) {
+        tabs[i].setAttribute('aria-selected', String(tabs[i].getAttribute('data-lang') === state.lang));
+      }
+      $('quickstart-code').textContent = quickstartSnippet(state.lang, state);
+      var hint;
+      if (state.token) hint = 'Filled with your new key and token: copy the call and run it.';
+      else if (state.keyPreview)
+        hint =
+          'Put your key (' +
+          state.keyPreview +
+          ') and your token in place of YOUR_API_KEY and YOUR_API_TOKEN: the token was shown once, when you ' +
+          'created the pair.';
+      else hint = 'Create your API key: the call below is then filled with it.';
+      $('quickstart-hint').textContent = hint;
+      $('quickstart-card').hidden = false;
+    }
+
+    for (var i = 0; i < tabs.length; i++) {
+      tabs[i].addEventListener('click', function (event) {
+        state.lang = event.currentTarget.getAttribute('data-lang');
+        render();
+      });
+    }
+    $('quickstart-copy').addEventListener('click', function (event) {
+      copyText(function () {
+        return $('quickstart-code').textContent;
+      }, event.currentTarget);
+    });
+
+    return {
+      /** From the account overview: the key preview and the default affiliate id (never the key itself). */
+      overview: function (data) {
+        state.keyPreview = data.credential ? data.credential.key_preview : null;
+        state.affiliateId = data.settings.affiliate_id || null;
+        render();
+      },
+      /** A new pair: shown in full until "I have copied them". */
+      pair: function (key, token) {
+        state.key = key;
+        state.token = token;
+        render();
+      },
+      forget: function () {
+        state.key = null;
+        state.token = null;
+        render();
+      },
+    };
+  }
+
+  function playgroundSection() {
+    var form = $('playground-form');
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var body = { content: form.elements.content.value, mode: form.elements.mode.value };
+      var affiliate = form.elements.affiliate_id.value.trim();
+      if (affiliate) body.affiliate_id = affiliate;
+      var subIds = form.elements.sub_ids.value
+        .split(',')
+        .map(function (part) {
+          return part.trim();
+        })
+        .filter(Boolean);
+      if (subIds.length > 0) body.sub_ids = subIds;
+      busy(form, function () {
+        return api('POST', '/account/convert', body);
+      }).then(function (result) {
+        if (result.status === 401) return goToLogin();
+        if (result.status !== 200) {
+          $('playground-result').hidden = true;
+          return showError(form, result);
+        }
+        setStatus(formStatus(form), '');
+        renderConversion(result.body);
+      });
+    });
+  }
+
+  /** The convert answer: the text, the summary and each item (its output or its error). */
+  function renderConversion(answer) {
+    $('playground-output').textContent = answer.output;
+    $('playground-summary').textContent =
+      answer.message +
+      ' · ' +
+      answer.mode +
+      ' · ' +
+      answer.summary.success +
+      ' converted, ' +
+      answer.summary.failed +
+      ' failed';
+    var list = $('playground-items');
+    list.textContent = '';
+    answer.items.forEach(function (item) {
+      var entry = document.createElement('li');
+      entry.className = item.ok ? 'ok' : 'failed';
+      var input = document.createElement('p');
+      input.className = 'target';
+      input.textContent = (item.marketplace ? item.marketplace + ': ' : '') + item.input;
+      var output = document.createElement('p');
+      output.textContent = item.ok ? '→ ' + item.output : '✗ ' + item.error.code + ': ' + item.error.message;
+      entry.appendChild(input);
+      entry.appendChild(output);
+      list.appendChild(entry);
+    });
+    $('playground-result').hidden = false;
+  }
+
   function accountPage() {
     wireLogout();
     var pageStatus = $('page-status');
     var loadShortLinks = shortLinksSection();
     var loadDomains = domainsSection();
+    var quickstart = quickstartSection();
+    var hasKey = false;
+    var navShown = false;
+    playgroundSection();
 
     function load() {
       return api('GET', '/account').then(function (result) {
@@ -511,12 +826,18 @@
         $('profile-created').textContent = formatDate(data.member.created_at);
         $('admin-link').hidden = data.member.role !== 'admin';
         renderKey(data);
+        hasKey = Boolean(data.credential);
+        quickstart.overview(data);
         renderUsage(data.usage);
         renderDefaults(data.settings);
         renderSecrets(data.settings);
         ['profile', 'key-card', 'usage-card', 'defaults-card', 'secrets-card', 'password-card'].forEach(function (id) {
           $(id).hidden = false;
         });
+        if (!navShown) {
+          navShown = true;
+          sectionsNav();
+        }
         setStatus(pageStatus, '');
         $('account-main').setAttribute('aria-busy', 'false');
         loadShortLinks();
@@ -530,6 +851,7 @@
       event.preventDefault();
       var grace = Number(regenerate.elements.grace_seconds.value);
       var body = { password: regenerate.elements.password.value, grace_seconds: grace };
+      var firstKey = !hasKey;
       busy(regenerate, function () {
         return api('POST', '/account/credentials/regenerate', body);
       }).then(function (result) {
@@ -539,12 +861,18 @@
         setStatus(formStatus(regenerate), '');
         $('new-api-key').value = result.body.api_key;
         $('new-api-token').value = result.body.api_token;
-        $('new-pair-grace').textContent =
-          result.body.grace_seconds > 0
-            ? 'The previous pair keeps working for ' +
-              (GRACE_LABELS[result.body.grace_seconds] || result.body.grace_seconds + ' seconds') +
-              '.'
-            : GRACE_LABELS[0];
+        $('new-pair-title').textContent = firstKey ? 'Your API key and token' : 'Your new key and token';
+        if (firstKey)
+          $('new-pair-grace').textContent =
+            'Send both with every call: the Quickstart beside this holds both, ready to copy.';
+        else
+          $('new-pair-grace').textContent =
+            result.body.grace_seconds > 0
+              ? 'The previous pair keeps working for ' +
+                (GRACE_LABELS[result.body.grace_seconds] || result.body.grace_seconds + ' seconds') +
+                '.'
+              : GRACE_LABELS[0];
+        quickstart.pair(result.body.api_key, result.body.api_token);
         var panel = $('new-pair');
         panel.hidden = false;
         regenerate.hidden = true;
@@ -566,6 +894,7 @@
       $('new-api-token').value = '';
       $('new-pair').hidden = true;
       regenerate.hidden = false;
+      quickstart.forget();
       $('key-title').focus();
     });
 

@@ -8,6 +8,7 @@ import { ShortLinks1795400000000 } from './1795400000000-ShortLinks';
 import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsNoTruncate';
 import { ClickTotalsFromDays1795420000000 } from './1795420000000-ClickTotalsFromDays';
+import { ShortLinkSubId1795421000000 } from './1795421000000-ShortLinkSubId';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OutboundLinks1795410000000,
   AbuseEventsNoTruncate1795414000000,
   ClickTotalsFromDays1795420000000,
+  ShortLinkSubId1795421000000,
 ];

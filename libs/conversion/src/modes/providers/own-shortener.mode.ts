@@ -28,7 +28,9 @@ export async function shortenAffiliateLinks(
   });
   const targets = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.output] : []));
   if (targets.length === 0) return outcomes;
-  const codes = await deps.shortLinks.shorten(context.principal.memberId, domain, targets);
+  // The sub ids as Shopee joins them: the label of the link's clicks per sub id on the account page.
+  const subId = context.subIds.join('-');
+  const codes = await deps.shortLinks.shorten(context.principal.memberId, domain, targets, subId);
   return outcomes.map((outcome) =>
     outcome.ok ? { ok: true, output: deps.urls.url(domain, codes.get(outcome.output)!) } : outcome,
   );

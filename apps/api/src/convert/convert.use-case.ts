@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { ConversionService, ConvertRequestDto, ConvertResult } from '@app/conversion';
+import type { Principal } from '@app/credentials';
+import { UsageService } from '@app/usage';
+
+/** The convert body without the (deprecated) body credentials: what both convert routes act on. */
+export type ConvertBody = Pick<ConvertRequestDto, 'content' | 'mode' | 'affiliate_id' | 'sub_ids'>;
+
+/**
+ * One conversion for an authenticated caller, the same for `POST /api/convert` (key + token) and the account
+ * page's playground (`POST /account/convert`, session): the member's defaults, the conversion, the usage count.
+ */
+@Injectable()
+export class ConvertUseCase {
+  constructor(
+    private readonly conversion: ConversionService,
+    private readonly usage: UsageService,
+  ) {}
+
+  async convert(body: ConvertBody, principal: Principal): Promise<ConvertResult> {
+    const result = await this.conversion.convert(
+      {
+        content: body.content,
+        mode: body.mode,
+        affiliateId: body.affiliate_id,
+        // The member's saved sub ids apply only when the request sends none (an empty array means none).
+        subIds: body.sub_ids ?? principal.defaultSubIds,
+      },
+      principal,
+    );
+    // In memory only: the counters reach the database off the request path (UsageService).
+    this.usage.record(principal.memberId);
+    return result;
+  }
+}

@@ -15,6 +15,7 @@ import {
 import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
+import { MetricsController, MetricsModule } from '@app/metrics';
 import { UsageModule } from '@app/usage';
 import { CustomDomainRechecker, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
@@ -61,6 +62,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
+        MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         MembersModule,
@@ -80,6 +82,7 @@ export class AppModule {
         ApiLimitsController,
         AdminAbuseController,
         ShortLinksController,
+        MetricsController,
       ],
       providers: [
         AccountService,

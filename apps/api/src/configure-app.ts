@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
 import { AccessLog, AppConfig, bodyParsing, requestIdMiddleware, serveFirst } from '@app/common';
+import { httpMetricsMiddleware, Metrics, setRouteLabel } from '@app/metrics';
 import { RedirectHandler, serveRedirectsFirst } from '@app/shortlinks';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -24,12 +25,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   if (config.REDIRECTOR_MOUNT) {
     serveRedirectsFirst(app.getHttpServer(), app.get(RedirectHandler).middleware({ mounted: true }));
   }
+  // The HTTP duration histogram, installed last so it runs first: it sees every request of every route (the
+  // redirects and the convert calls answered in front of Express included), labelled by route pattern.
+  if (config.METRICS_ENABLED) serveFirst(app.getHttpServer(), httpMetricsMiddleware(app.get(Metrics)));
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
   app.use(requestIdMiddleware);
   // The access line first, so every answer has one (a body the parser refuses included).
   app.use(app.get(AccessLog).middleware);
   app.use(helmet());
+  app.use('/assets', (req: Parameters<typeof setRouteLabel>[0], _res: unknown, next: () => void) => {
+    setRouteLabel(req, '/assets/*');
+    next();
+  });
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());

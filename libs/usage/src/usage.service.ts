@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 
 export interface UsageFigures {
@@ -35,7 +36,10 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    metrics?.watchBuffer('usage', () => this.pending.size);
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_INTERVAL_MS);

@@ -12,6 +12,7 @@ import {
   ShutdownState,
   tooDeepException,
 } from '@app/common';
+import { setRouteLabel } from '@app/metrics';
 import { ConvertRequestDto } from '@app/conversion';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 import type { Express, Request, Response } from 'express';
@@ -129,6 +130,7 @@ export class ConvertFastPath {
   /** The middleware (`serveFirst`): answers the requests it accepts, passes the others on. */
   readonly middleware = (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     if (!this.accepts(req)) return next();
+    setRouteLabel(req, CONVERT_PATH);
     void this.answer(this.asExpress(req, res));
   };
 

@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express';
+import { setRouteLabel } from '@app/metrics';
 import { dirname, join } from 'node:path';
 
 /** The HTML pages and their assets (plain HTML, one CSS and one vanilla JS file: no build step). */
@@ -27,6 +28,7 @@ export function pagesMiddleware(dir = PUBLIC_DIR): RequestHandler {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const file = PAGES[path];
     if (!file) return next();
+    setRouteLabel(req, path);
     if (SHARED_WITH_JSON.has(path)) {
       res.vary('Accept');
       if (req.accepts(['application/json', 'text/html']) !== 'text/html') return next();

@@ -542,6 +542,24 @@ export class AppConfig {
   @Max(300_000)
   SHUTDOWN_TIMEOUT_MS = 20_000;
 
+  // --- Operators (issue 15) ---
+
+  /** Whether `GET /metrics` and the HTTP request histogram are on (counting costs under 2 % of a convert). */
+  @Transform(toBool)
+  @IsBoolean({ message: 'METRICS_ENABLED must be true or false' })
+  METRICS_ENABLED = true;
+
+  /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  /** Addresses that may ask `GET /internal/tls/allowed` (the TLS front, e.g. Caddy's on-demand TLS). */
+  @IsIpList({ message: 'TLS_ASK_ALLOWLIST must be a comma-separated list of IP addresses or CIDR ranges' })
+  TLS_ASK_ALLOWLIST = '127.0.0.1, ::1';
+
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.TRUST_PROXY.trim();
@@ -587,6 +605,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     'PASSWORD_PEPPER',
     'SETTINGS_ENCRYPTION_KEY',
     'TINYURL_API_TOKEN',
+    'METRICS_TOKEN',
   ]) {
     const value = env[key];
     if (value !== undefined) picked[key] = value;

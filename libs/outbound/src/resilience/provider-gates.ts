@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import { outboundFailure, type OutboundFailure } from '../outbound-failure';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
 import { OUTBOUND_PROVIDERS, PROVIDER_LABELS, type OutboundProvider } from '../providers';
@@ -28,7 +29,9 @@ export class ProviderGates {
     @Inject(OUTBOUND_OPTIONS) private readonly options: OutboundOptions,
     private readonly clock: Clock,
     @Inject(JITTER_RANDOM) private readonly random: () => number,
+    @Optional() private readonly metrics?: Metrics,
   ) {
+    metrics?.watchCircuits(() => OUTBOUND_PROVIDERS.map((p) => [p, this.breakerState(p) === 'open']));
     for (const provider of OUTBOUND_PROVIDERS) {
       this.breakers.set(
         provider,
@@ -90,6 +93,7 @@ export class ProviderGates {
           return refused(outOfTime(label));
         }
         breaker.record(result.ok || !result.failure.unhealthy);
+        this.metrics?.upstreamRequests.inc({ service: provider, outcome: result.ok ? 'ok' : result.failure.code });
         if (result.ok || !result.failure.retryable || attempt >= this.options.maxRetries) return result;
         last = result;
         this.logger.debug(`${label}: attempt ${attempt + 1} failed (${result.failure.code}), retrying`);

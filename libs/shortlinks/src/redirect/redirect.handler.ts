@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig, serveFirst, ShutdownState } from '@app/common';
+import { Metrics, setRouteLabel } from '@app/metrics';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { CODE_SHAPE } from '../shortlinks.constants';
 import { shortBaseOf } from '../links/short-link-urls';
@@ -10,8 +11,10 @@ import { customScope, LinkHit, LinkScope, OWN_SCOPE, RedirectLookup } from './re
 
 export type Next = (error?: unknown) => void;
 
-/** The path the redirector leaves to the app on every host (its own health check). */
-const HEALTH_PATH = '/health';
+/** The paths the redirector leaves to the app on every host (its own health checks). */
+const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
+/** Left to the app on a request by address (no short-link host): the health checks and `GET /metrics`. */
+const APP_PATHS = new Set([...HEALTH_PATHS, '/metrics']);
 
 export interface RedirectHandlerOptions {
   /**
@@ -43,6 +46,7 @@ export class RedirectHandler {
     private readonly clicks: ClickCounter,
     private readonly shutdown: ShutdownState,
     config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
     this.shortHost = base.hostname;
@@ -94,11 +98,11 @@ export class RedirectHandler {
   }
 
   /**
-   * A request on no short-link host: mounted, the api's; standalone, a 404, except `GET /health` (a load
+   * A request on no short-link host: mounted, the api's; standalone, a 404, except the health checks and `GET /metrics` (a load
    * balancer's probe by address must reach the redirector's health check).
    */
   private notOurs(req: IncomingMessage, res: ServerResponse, next: Next, path: string): void {
-    if (this.mounted || path === HEALTH_PATH) return next();
+    if (this.mounted || APP_PATHS.has(path)) return next();
     sendNotFound(res, req.method === 'HEAD');
   }
 
@@ -111,17 +115,19 @@ export class RedirectHandler {
     path: string,
     dedicatedHost: boolean,
   ): void {
-    if (dedicatedHost && path === HEALTH_PATH) return next();
+    if (dedicatedHost && HEALTH_PATHS.has(path)) return next();
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return sendMethodNotAllowed(res);
+    // The route label of `/metrics` (never the code itself).
+    setRouteLabel(req, dedicatedHost ? '/:code' : `${this.prefix}/:code`);
     const code = path.slice(1);
     if (!CODE_SHAPE.test(code)) return sendNotFound(res, method === 'HEAD');
     const cached = this.lookup.peek(scope, code);
-    if (cached !== undefined) return this.answer(req, res, cached);
+    if (cached !== undefined) return this.answer(req, res, cached, scope);
     this.lookup.find(scope, code).then(
       (hit) => {
         this.closeIfStopping(res);
-        this.answer(req, res, hit);
+        this.answer(req, res, hit, scope);
       },
       (error: unknown) => this.fail(req, res, error),
     );
@@ -136,7 +142,7 @@ export class RedirectHandler {
     if (this.shutdown.closing) res.setHeader('Connection', 'close');
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null): void {
+  private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null, scope: LinkScope): void {
     const head = req.method === 'HEAD';
     if (!hit) return sendNotFound(res, head);
     try {
@@ -157,7 +163,9 @@ export class RedirectHandler {
       return sendNotFound(res, head);
     }
     res.end();
-    this.clicks.record(hit.id, head || isBotUserAgent(req.headers['user-agent']));
+    const bot = head || isBotUserAgent(req.headers['user-agent']);
+    this.clicks.record(hit.id, bot);
+    this.metrics?.redirects.inc({ domain_kind: scope.memberId === null ? 'own' : 'custom', bot: String(bot) });
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

@@ -30,6 +30,7 @@ import { ConvertController } from './convert/convert.controller';
 import { ENTITIES } from './entities';
 import { HealthController } from './health/health.controller';
 import { ShortLinksController } from './shortlinks/short-links.controller';
+import { TlsAskController } from './tls/tls-ask.controller';
 import { validationPipe } from './validation';
 
 /**
@@ -83,6 +84,7 @@ export class AppModule {
         AdminAbuseController,
         ShortLinksController,
         MetricsController,
+        TlsAskController,
       ],
       providers: [
         AccountService,

@@ -84,7 +84,8 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const source of circuitSources) for (const [service, open] of source()) this.set({ service }, open ? 1 : 0);
+        for (const source of circuitSources)
+          for (const [service, open] of source()) this.set({ service }, open ? 1 : 0);
       },
     });
     new Gauge({

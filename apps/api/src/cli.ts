@@ -7,19 +7,36 @@ import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/c
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
 import { databaseModule } from './app.module';
 import { startupConfig } from './startup-config';
+import {
+  ADMIN_CLI_IMPORTS,
+  ADMIN_CLI_PROVIDERS,
+  ADMIN_COMMANDS,
+  ADMIN_USAGE,
+  AdminUsageError,
+} from './cli/admin-commands';
 
 const USAGE = `Usage:
   npm run cli -- members:create --email E --password P [--admin] [--plan free|pro]
   npm run cli -- credentials:regenerate --email E [--grace-seconds N]
+${ADMIN_USAGE}
 
-Both print {"member_id","api_key","api_token"} as JSON: the only time the token is shown.`;
+The first two print {"member_id","api_key","api_token"} as JSON: the only time the token is shown; the others
+print their result as one JSON object.`;
 
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), databaseModule(), MembersModule, CredentialsModule, AbuseEventsModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        databaseModule(),
+        MembersModule,
+        CredentialsModule,
+        AbuseEventsModule,
+        ...ADMIN_CLI_IMPORTS,
+      ],
+      providers: ADMIN_CLI_PROVIDERS,
     };
   }
 }
@@ -64,13 +81,17 @@ function graceFlag(flags: Flags): number {
   return grace;
 }
 
-async function run(argv: string[]): Promise<Record<string, string>> {
+async function run(argv: string[]): Promise<object> {
   const { command, flags } = parseArgs(argv);
-  if (command !== 'members:create' && command !== 'credentials:regenerate') throw new UsageError(USAGE);
+  const adminCommand = command !== undefined ? ADMIN_COMMANDS[command] : undefined;
+  if (command !== 'members:create' && command !== 'credentials:regenerate' && !adminCommand) {
+    throw new UsageError(USAGE);
+  }
   const { config } = startupConfig();
   const release = config.usesEmbeddedDatabase ? acquireEmbeddedLock(config.DATA_DIR) : () => undefined;
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
+    if (adminCommand) return await adminCommand(app, flags);
     const members = app.get(MembersService);
     const credentials = app.get(CredentialsService);
     if (command === 'members:create') {
@@ -105,9 +126,12 @@ if (require.main === module) {
   run(process.argv.slice(2)).then(
     (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
     (error: unknown) => {
-      const message = error instanceof UsageError || error instanceof AppException ? error.message : String(error);
+      const message =
+        error instanceof UsageError || error instanceof AdminUsageError || error instanceof AppException
+          ? error.message
+          : String(error);
       process.stderr.write(`${message}\n`);
-      process.exitCode = error instanceof UsageError ? 2 : 1;
+      process.exitCode = error instanceof UsageError || error instanceof AdminUsageError ? 2 : 1;
     },
   );
 }

@@ -24,7 +24,9 @@ import { AccountService } from './account/account.service';
 import { AuthController } from './account/auth.controller';
 import { AdminAbuseController } from './abuse/admin-abuse.controller';
 import { ApiLimitsController } from './abuse/api-limits.controller';
+import { AdminConsoleService } from './admin/admin-console.service';
 import { AdminMembersController } from './admin/admin.controller';
+import { AdminOverviewController } from './admin/admin-overview.controller';
 import { AdminService } from './admin/admin.service';
 import { ConvertController } from './convert/convert.controller';
 import { ENTITIES } from './entities';
@@ -80,6 +82,7 @@ export class AppModule {
         AuthController,
         AccountController,
         AdminMembersController,
+        AdminOverviewController,
         ApiLimitsController,
         AdminAbuseController,
         ShortLinksController,
@@ -89,6 +92,7 @@ export class AppModule {
       providers: [
         AccountService,
         AdminService,
+        AdminConsoleService,
         CustomDomainRechecker,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },

@@ -30,7 +30,12 @@ function dayOf(ms: number): number {
 }
 
 /** `rows` (at, n) zero-filled into one point per step from `from` to `to` included. */
-function series(rows: Array<{ at: Date | string; n: string | number }>, from: number, to: number, step: number): Point[] {
+function series(
+  rows: Array<{ at: Date | string; n: string | number }>,
+  from: number,
+  to: number,
+  step: number,
+): Point[] {
   const counts = new Map(rows.map((row) => [new Date(row.at).getTime(), Number(row.n)]));
   const points: Point[] = [];
   for (let at = from; at <= to; at += step) points.push({ at: new Date(at).toISOString(), value: counts.get(at) ?? 0 });
@@ -120,9 +125,7 @@ export class AdminConsoleService {
         `SELECT day::timestamp AT TIME ZONE 'UTC' AS at, calls AS n FROM member_usage WHERE member_id = $1 AND day >= $2::date`,
         [memberId, new Date(fromDay).toISOString().slice(0, 10)],
       ),
-      this.db
-        .getRepository(Credential)
-        .find({ where: { memberId }, order: { createdAt: 'DESC' }, take: 20 }),
+      this.db.getRepository(Credential).find({ where: { memberId }, order: { createdAt: 'DESC' }, take: 20 }),
       this.shortLinks.list(memberId, 1, 20),
       this.shortLinks.clicksPerDay(memberId, 30),
       this.abuse.listEvents({ memberId, limit: 20 }),

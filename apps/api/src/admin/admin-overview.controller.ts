@@ -18,7 +18,9 @@ export class AdminOverviewController {
       'Convert calls per day, failed authentications per hour, bans per day, the top 10 addresses by failed ' +
       'authentications and the top 10 members by calls. The page at `/admin` draws it.',
   })
-  @ApiOkResponse({ description: '{ ok, days, calls_per_day, failed_auth_per_hour, bans_per_day, top_ips, top_members }' })
+  @ApiOkResponse({
+    description: '{ ok, days, calls_per_day, failed_auth_per_hour, bans_per_day, top_ips, top_members }',
+  })
   overview() {
     return this.console.overview();
   }

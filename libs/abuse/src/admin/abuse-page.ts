@@ -119,7 +119,8 @@ export function renderAbusePage(data: AbusePageData): string {
 ${adminHeader('/admin/abuse')}
 <main class="wide">
 <h1>Abuse log</h1>
-<form method="get" action="/admin/abuse" class="filter admin-filter" role="search">
+<section class="card">
+<form method="get" action="/admin/abuse" class="admin-filter" role="search">
 ${input('ip', 'IP or IPv6 /64', data.filter.ip)}
 ${input('member_id', 'Member id', data.filter.member_id)}
 ${typeSelect(data.filter.type)}
@@ -127,6 +128,8 @@ ${input('from', 'From (ISO 8601)', data.filter.from)}
 ${input('to', 'To (ISO 8601)', data.filter.to)}
 <button type="submit" class="secondary">Filter</button>
 </form>
+</section>
+<section class="card">
 <h2>Active bans</h2>
 <table class="admin-table">
 <thead><tr><th>IP</th><th>Level</th><th>Duration</th><th>Failures</th><th>Banned at</th><th>Expires at</th><th></th></tr></thead>
@@ -134,6 +137,8 @@ ${input('to', 'To (ISO 8601)', data.filter.to)}
 ${bans}
 </tbody>
 </table>
+</section>
+<section class="card">
 <h2>Events</h2>
 <table class="admin-table">
 <thead><tr><th>Time</th><th>Type</th><th>Address</th><th>Group</th><th>Member</th><th>Key</th><th>Detail</th></tr></thead>
@@ -142,6 +147,7 @@ ${events}
 </tbody>
 </table>
 ${data.nextCursor ? nextLink(data.filter, data.nextCursor) : ''}
+</section>
 </main>
 </body>
 </html>

@@ -104,7 +104,7 @@ export class ConversionService {
         : { ...base, output: null, ok: false, error: outcome.error };
     });
     const success = items.filter((item) => item.ok).length;
-    if (this.metrics) this.countLinks(input.mode, items, this.metrics);
+    if (this.metrics?.enabled) this.countLinks(input.mode, items, this.metrics);
     return {
       ok: true,
       message: summaryMessage(items.length, success),
@@ -117,8 +117,15 @@ export class ConversionService {
 
   /** `linkconv_convert_links_total{mode, marketplace, outcome}`: one per link of the text (`ok` or its error code). */
   private countLinks(mode: ConvertMode, items: readonly ConvertItem[], metrics: Metrics): void {
+    // One increment per (marketplace, outcome) of the text, not per link: a 200-link text costs a few.
+    const counts = new Map<string, number>();
     for (const item of items) {
-      metrics.convertLinks.inc({ mode, marketplace: item.marketplace, outcome: item.ok ? 'ok' : item.error!.code });
+      const key = `${item.marketplace}\u0000${item.ok ? 'ok' : item.error!.code}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const [key, count] of counts) {
+      const [marketplace, outcome] = key.split('\u0000');
+      metrics.convertLinks.inc({ mode, marketplace, outcome }, count);
     }
   }
 

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { AppConfig } from '@app/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The buffers whose pending rows `linkconv_buffer_pending` reports. */
@@ -74,7 +75,11 @@ export class Metrics {
   private readonly circuitSources: Array<() => Array<[string, boolean]>> = [];
   private readonly bufferSources = new Map<BufferName, () => number>();
 
-  constructor() {
+  /** METRICS_ENABLED: when false, nothing is counted on the request paths (and `/metrics` is a 404). */
+  readonly enabled: boolean;
+
+  constructor(@Optional() config?: AppConfig) {
+    this.enabled = config?.METRICS_ENABLED ?? true;
     const circuitSources = this.circuitSources;
     const bufferSources = this.bufferSources;
     new Gauge({

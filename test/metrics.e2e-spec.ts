@@ -198,6 +198,10 @@ describe('GET /metrics (Prometheus) and the health split', () => {
         ...(TEST_REDIS_URL ? { redis: { status: 'up' } } : {}),
       });
     }
+    const text = await scrape();
+    for (const route of ['/health/live', '/health/ready', '/health']) {
+      expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route, status_code: '200' })).toBe(1);
+    }
   });
 
   it('GET /internal/tls/allowed: 200 for our short host and verified custom domains, 404 otherwise', async () => {

@@ -25,6 +25,11 @@ export function routeLabelOf(req: IncomingMessage): string {
   const labelled = req as Labelled;
   const path = labelled.route?.path;
   if (typeof path === 'string') return (labelled.baseUrl ?? '') + path;
+  // A route registered with several paths (`@Get(['', 'ready'])`): the one this request took, when static.
+  if (Array.isArray(path)) {
+    const taken = path.find((candidate) => candidate === (labelled as { path?: string }).path);
+    return (labelled.baseUrl ?? '') + String(taken ?? path[0]);
+  }
   return labelled[ROUTE_LABEL] ?? UNMATCHED_ROUTE;
 }
 

@@ -120,6 +120,14 @@ if (!haveChromium && !inCi) {
       `['calls-chart', 'bans-chart', 'failures-chart'].filter((id) => window.Chart && window.Chart.getChart(id))`,
     );
     expect(drawn).toEqual(['calls-chart', 'bans-chart', 'failures-chart']);
+    // The figures behind them: 3 calls of 1 link each this hour, 10 + 1 failed authentications, 1 ban.
+    const overview = await page.evaluate<Record<string, Array<{ value: number }>>>(
+      `fetch('/admin/overview', { headers: { Accept: 'application/json' } }).then((res) => res.json())`,
+    );
+    const total = (name: string) => overview[name].reduce((sum, point) => sum + point.value, 0);
+    expect([total('calls_per_hour'), total('links_per_hour')]).toEqual([3, 3]);
+    expect(overview.calls_per_hour).toHaveLength(7 * 24);
+    expect([total('failed_auth_per_hour'), total('bans_per_day')]).toEqual([11, 1]);
     await shoot('admin-overview');
 
     // Members, then Alice's page: usage, her key, her abuse events.

@@ -42,6 +42,12 @@ function series(
   return points;
 }
 
+interface HourRow {
+  hour: Date;
+  calls: string;
+  links: string;
+}
+
 export interface CredentialView {
   key_preview: string;
   created_at: Date;
@@ -66,12 +72,8 @@ export class AdminConsoleService {
     const fromHour = hourOf(now) - (OVERVIEW_DAYS * 24 - 1) * HOUR_MS;
     const fromDay = dayOf(now) - (OVERVIEW_DAYS - 1) * DAY_MS;
     const since = new Date(fromHour);
-    const [calls, failures, bans, topIps, topMembers] = await Promise.all([
-      this.db.query(
-        `SELECT day::timestamp AT TIME ZONE 'UTC' AS at, SUM(calls)::bigint AS n FROM member_usage
-          WHERE day >= $1::date GROUP BY day`,
-        [new Date(fromDay).toISOString().slice(0, 10)],
-      ),
+    const [hours, failures, bans, topIps, topMembers] = await Promise.all([
+      this.db.query(`SELECT hour, calls, links FROM usage_hours WHERE hour >= $1`, [since]),
       this.db.query(
         `SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, count(*)::int AS n
            FROM abuse_events WHERE type = ANY($1) AND created_at >= $2 GROUP BY 1`,
@@ -98,7 +100,18 @@ export class AdminConsoleService {
     return {
       ok: true as const,
       days: OVERVIEW_DAYS,
-      calls_per_day: series(calls, fromDay, dayOf(now), DAY_MS),
+      calls_per_hour: series(
+        (hours as HourRow[]).map((row) => ({ at: row.hour, n: row.calls })),
+        fromHour,
+        hourOf(now),
+        HOUR_MS,
+      ),
+      links_per_hour: series(
+        (hours as HourRow[]).map((row) => ({ at: row.hour, n: row.links })),
+        fromHour,
+        hourOf(now),
+        HOUR_MS,
+      ),
       failed_auth_per_hour: series(failures, fromHour, hourOf(now), HOUR_MS),
       bans_per_day: series(bans, fromDay, dayOf(now), DAY_MS),
       top_ips: (topIps as Array<{ ip: string; failures: number; last_at: Date }>).map((row) => ({

@@ -15,11 +15,12 @@ export class AdminOverviewController {
   @ApiOperation({
     summary: 'The admin overview (last 7 days)',
     description:
-      'Convert calls per day, failed authentications per hour, bans per day, the top 10 addresses by failed ' +
+      'Convert calls and links per hour, failed authentications per hour, bans per day, the top 10 addresses by failed ' +
       'authentications and the top 10 members by calls. The page at `/admin` draws it.',
   })
   @ApiOkResponse({
-    description: '{ ok, days, calls_per_day, failed_auth_per_hour, bans_per_day, top_ips, top_members }',
+    description:
+      '{ ok, days, calls_per_hour, links_per_hour, failed_auth_per_hour, bans_per_day, top_ips, top_members }',
   })
   overview() {
     return this.console.overview();

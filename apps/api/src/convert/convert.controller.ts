@@ -79,7 +79,7 @@ export class ConvertController {
       req.principal,
     );
     // In memory only: the counters reach the database off the request path (UsageService).
-    this.usage.record(req.principal.memberId);
+    this.usage.record(req.principal.memberId, result.summary.total);
     return result;
   }
 }

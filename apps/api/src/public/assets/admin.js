@@ -120,11 +120,14 @@
         };
         chart(
           'calls-chart',
-          'bar',
-          data.calls_per_day.map(function (p) {
-            return dayLabel(p.at);
+          'line',
+          data.calls_per_hour.map(function (p) {
+            return hourLabel(p.at);
           }),
-          [{ label: 'Calls', data: values(data.calls_per_day), color: COLORS.blue }],
+          [
+            { label: 'Convert calls', data: values(data.calls_per_hour), color: COLORS.blue },
+            { label: 'Links', data: values(data.links_per_hour), color: COLORS.green },
+          ],
         );
         chart(
           'bans-chart',

@@ -6,6 +6,7 @@ import { MarketplaceSettings1795390000000 } from './1795390000000-MarketplaceSet
 import { ShortLinks1795400000000 } from './1795400000000-ShortLinks';
 import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsNoTruncate';
+import { UsageHours1795420000000 } from './1795420000000-UsageHours';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Function[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   ShortLinks1795400000000,
   OutboundLinks1795410000000,
   AbuseEventsNoTruncate1795414000000,
+  UsageHours1795420000000,
 ];

@@ -89,13 +89,15 @@ describe('POST /api/convert goes through the one Nest pipeline', () => {
         .send(BODY),
     );
 
-  it('has no request listener ahead of Express; the mounted redirector is the first Express middleware', () => {
+  it('has no request listener ahead of Express; the mounted redirector is the first Express middleware after the timer', () => {
     const server = t.app.getHttpServer() as Server;
     const express = t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ handle: unknown }> } };
     expect(server.listeners('request')).toEqual([express]);
-    // Layer 0 is Nest's Express adapter's own (its response hook); the app's middleware starts after it.
+    // Layer 0 is Nest's Express adapter's own (its response hook); the app's middleware starts after it, with
+    // the HTTP duration histogram (METRICS_ENABLED), which times every request, the redirects' included.
     expect(String(express.router.stack[0].handle)).toContain('onResponseHook');
-    const first = express.router.stack[1].handle as (req: unknown, res: unknown, next: () => void) => void;
+    expect(String(express.router.stack[1].handle)).toContain('histogram.observe');
+    const first = express.router.stack[2].handle as (req: unknown, res: unknown, next: () => void) => void;
     // A plain (req, res, next): it passes on anything that is not a short-link request...
     const next = jest.fn();
     first({ method: 'POST', url: '/api/convert', headers: { host: 'localhost:3000' } }, {}, next);

@@ -112,6 +112,16 @@ describe('standalone redirector and graceful shutdown', () => {
       // Also by address (a load balancer's probe); other paths there are 404.
       expect((await http.get('/health').set('Host', '127.0.0.1:3001')).status).toBe(200);
       expect((await http.get(`/${codes[0]}`).set('Host', '127.0.0.1:3001')).status).toBe(404);
+      // Its liveness and its Prometheus metrics, by address too (never on the short host: that is a code).
+      expect((await http.get('/health/live').set('Host', '127.0.0.1:3001')).status).toBe(200);
+      const metrics = await http.get('/metrics').set('Host', '127.0.0.1:3001');
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toContain('linkconv_redirects_total{domain_kind="own",bot="false"} 5');
+      expect(metrics.text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/:code",status_code="302"\} [6-9]/,
+      );
+      expect(metrics.text).toContain('linkconv_buffer_pending{buffer="clicks"} 2');
+      expect(metrics.text).not.toContain(codes[0]);
       const unknown = await http.get('/ZZZZZZZ').set('Host', SHORT_HOST);
       expect(unknown.status).toBe(404);
       expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");

@@ -57,6 +57,8 @@ export class BenchContext {
       RATE_LIMIT_PRO_PER_KEY: '1000000',
       RATE_LIMIT_PRO_PER_MEMBER: '1000000',
       CONVERT_MAX_CONTENT_CHARS: '200000',
+      // `METRICS_ENABLED=false npm run bench` measures the api without the request histogram (the overhead).
+      METRICS_ENABLED: process.env.METRICS_ENABLED,
       // Short links on a host of their own (no path): `GET /<code>` with that Host is the redirector's.
       SHORT_LINK_BASE_URL: `http://${REDIRECT_HOST}`,
       ...extra,

@@ -23,6 +23,7 @@ export const usingPostgres = Boolean(process.env.DATABASE_URL);
 /** Every table the tests write to, emptied when a test app starts on a real Postgres. */
 const TABLES = [
   'member_usage',
+  'usage_hours',
   'auth_attempts',
   'sessions',
   'member_secrets',

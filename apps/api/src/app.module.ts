@@ -16,6 +16,7 @@ import {
 import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
+import { MetricsController, MetricsModule } from '@app/metrics';
 import { UsageModule } from '@app/usage';
 import { CustomDomainRechecker, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
@@ -24,7 +25,9 @@ import { AccountService } from './account/account.service';
 import { AuthController } from './account/auth.controller';
 import { AdminAbuseController } from './abuse/admin-abuse.controller';
 import { ApiLimitsController } from './abuse/api-limits.controller';
+import { AdminConsoleService } from './admin/admin-console.service';
 import { AdminMembersController } from './admin/admin.controller';
+import { AdminOverviewController } from './admin/admin-overview.controller';
 import { AdminService } from './admin/admin.service';
 import { ConvertController } from './convert/convert.controller';
 import { ConvertUseCase } from './convert/convert.use-case';
@@ -32,6 +35,7 @@ import { SessionPrincipalGuard } from './account/session-principal.guard';
 import { ENTITIES } from './entities';
 import { HealthController } from './health/health.controller';
 import { ShortLinksController } from './shortlinks/short-links.controller';
+import { TlsAskController } from './tls/tls-ask.controller';
 import { validationPipe } from './validation';
 
 /**
@@ -65,6 +69,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
+        MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         MembersModule,
@@ -81,15 +86,19 @@ export class AppModule {
         AuthController,
         AccountController,
         AdminMembersController,
+        AdminOverviewController,
         ApiLimitsController,
         AdminAbuseController,
         ShortLinksController,
+        MetricsController,
+        TlsAskController,
       ],
       providers: [
         AccountService,
         AdminService,
         ConvertUseCase,
         SessionPrincipalGuard,
+        AdminConsoleService,
         CustomDomainRechecker,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },

@@ -1,4 +1,5 @@
-import { COMMANDS, parseCommand, UsageError, usage } from './cli';
+import { COMMANDS, parseCommand, usage } from './cli';
+import { UsageError } from './cli/cli-command';
 
 describe('CLI argument parsing (node:util parseArgs, a table of commands)', () => {
   it('parses a known command strictly', () => {

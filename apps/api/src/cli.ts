@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
 import {
@@ -13,9 +13,11 @@ import {
 } from '@app/common';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
-import { format, parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
+import { format, parseArgs as parseNodeArgs } from 'node:util';
 import { databaseModule } from './app.module';
 import { startupConfig } from './startup-config';
+import { ADMIN_CLI_IMPORTS, ADMIN_CLI_PROVIDERS, ADMIN_COMMANDS } from './cli/admin-commands';
+import { type CliCommand, type CliValues, UsageError } from './cli/cli-command';
 
 @Module({})
 class CliModule {
@@ -28,30 +30,11 @@ class CliModule {
         MembersModule,
         CredentialsModule,
         AbuseEventsModule,
+        ...ADMIN_CLI_IMPORTS,
       ],
+      providers: ADMIN_CLI_PROVIDERS,
     };
   }
-}
-
-export class UsageError extends Error {}
-
-export type CliValues = Record<string, string | boolean | undefined>;
-
-/** What a command gets: the app (its services) and the password, read the safe way. */
-export interface CliContext {
-  app: INestApplicationContext;
-  /** From stdin with `--password-stdin`, else asked on the terminal without echo. Never from the command line. */
-  password(values: CliValues): Promise<string>;
-}
-
-/**
- * One CLI command: its usage line, its options (`node:util` parseArgs) and its handler, which returns the JSON
- * printed on stdout. Add a command by adding an entry to `COMMANDS`.
- */
-export interface CliCommand {
-  usage: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  run(context: CliContext, values: CliValues): Promise<object>;
 }
 
 const PASSWORD_STDIN = { 'password-stdin': { type: 'boolean' } } as const;
@@ -114,6 +97,8 @@ export const COMMANDS: Record<string, CliCommand> = {
       return { member_id: member.id, api_key: pair.apiKey, api_token: pair.apiToken };
     },
   },
+  // The operators' commands, on the admin console's services.
+  ...ADMIN_COMMANDS,
 };
 
 export function usage(): string {

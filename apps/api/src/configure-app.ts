@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
 import { AppConfig, bodyParsing, httpEdge, securityHeaders } from '@app/common';
+import { httpMetricsMiddleware, Metrics, setRouteLabel } from '@app/metrics';
 import { RedirectHandler } from '@app/redirector';
 import { Logger } from 'nestjs-pino';
 import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
@@ -18,12 +19,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.disable('x-powered-by');
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
+  // The HTTP duration histogram first, so it times every request of every route (the mounted redirects
+  // included), labelled by route pattern.
+  if (config.METRICS_ENABLED) app.use(httpMetricsMiddleware(app.get(Metrics)));
   // Single-process mode: the short links, answered by the redirector's handler as the first Express
-  // middleware (a plain `(req, res, next)`: anything that is not a short-link request goes on).
+  // middleware after the timer (a plain `(req, res, next)`: anything that is not a short-link request goes on).
   if (config.REDIRECTOR_MOUNT) app.use(RedirectHandler.of(app, { mounted: true }).middleware);
   // `Connection: close` once stopping, the request id, the access line (every answer has one).
   app.use(...httpEdge(app));
   app.use(securityHeaders());
+  app.use('/assets', (req: Parameters<typeof setRouteLabel>[0], _res: unknown, next: () => void) => {
+    setRouteLabel(req, '/assets/*');
+    next();
+  });
   // Static files and pages only where they are: GET/HEAD of their own paths.
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { httpEdge } from '@app/common';
+import { AppConfig, httpEdge } from '@app/common';
+import { httpMetricsMiddleware, Metrics } from '@app/metrics';
 import { Logger } from 'nestjs-pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { RedirectHandler } from './redirect.handler';
@@ -14,13 +15,17 @@ export function configureRedirector(app: NestExpressApplication): NestExpressApp
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   const handler = RedirectHandler.of(app, { mounted: false });
+  // Every request's duration, the redirects' included: the same unit as the api's, first.
+  const timed = app.get(AppConfig).METRICS_ENABLED ? httpMetricsMiddleware(app.get(Metrics)) : null;
   const server = app.getHttpServer() as Server;
   const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+  const redirectOrExpress = (req: IncomingMessage, res: ServerResponse) =>
     handler.middleware(req, res, () => {
       for (const listener of listeners) listener(req, res);
-    }),
+    });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    timed ? timed(req, res, () => redirectOrExpress(req, res)) : redirectOrExpress(req, res),
   );
   app.use(...httpEdge(app));
   return app;

@@ -1,7 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 
-/** `GET /health` of the standalone redirector: the database answers (the same shape as the api's). */
+/**
+ * The standalone redirector's health (the same shape as the api's): `GET /health/live` (the process answers) and
+ * `GET /health/ready` (also `/health`): the database answers.
+ */
 @Controller('health')
 export class RedirectorHealthController {
   constructor(
@@ -9,7 +12,12 @@ export class RedirectorHealthController {
     private readonly database: TypeOrmHealthIndicator,
   ) {}
 
-  @Get()
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get(['', 'ready'])
   @HealthCheck()
   check() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);

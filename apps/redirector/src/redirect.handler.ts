@@ -13,12 +13,15 @@ import {
   shortBaseOf,
 } from '@app/shortlinks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Metrics, setRouteLabel } from '@app/metrics';
 import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
 
 export type Next = (error?: unknown) => void;
 
-/** The path the redirector leaves to the app on every host (its own health check). */
-const HEALTH_PATH = '/health';
+/** The paths the redirector leaves to the app on every host (its own health checks). */
+const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
+/** Left to the app on a request by address (no short-link host): the health checks and `GET /metrics`. */
+const APP_PATHS = new Set([...HEALTH_PATHS, '/metrics']);
 
 export interface RedirectHandlerOptions {
   /**
@@ -54,6 +57,7 @@ export class RedirectHandler {
     private readonly shutdown: ShutdownState,
     config: AppConfig,
     options: RedirectHandlerOptions,
+    private readonly metrics: Metrics | null = null,
   ) {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
     this.shortHost = base.hostname;
@@ -64,7 +68,9 @@ export class RedirectHandler {
   /** The handler of an app that imports `ShortLinksModule` and the global ConfigModule. */
   static of(app: INestApplication, options: RedirectHandlerOptions): RedirectHandler {
     const get = <T>(token: new (...args: never[]) => T) => app.get(token, { strict: false });
-    return new RedirectHandler(get(RedirectLookup), get(ClickCounter), get(ShutdownState), get(AppConfig), options);
+    const config = get(AppConfig);
+    const metrics = config.METRICS_ENABLED ? get(Metrics) : null;
+    return new RedirectHandler(get(RedirectLookup), get(ClickCounter), get(ShutdownState), config, options, metrics);
   }
 
   /** The middleware, bound. */
@@ -113,11 +119,11 @@ export class RedirectHandler {
   }
 
   /**
-   * A request on no short-link host: mounted, the api's; standalone, a 404, except `GET /health` (a load
+   * A request on no short-link host: mounted, the api's; standalone, a 404, except the health checks and `GET /metrics` (a load
    * balancer's probe by address must reach the redirector's health check).
    */
   private notOurs(req: IncomingMessage, res: ServerResponse, next: Next, path: string): void {
-    if (this.mounted || path === HEALTH_PATH) return next();
+    if (this.mounted || APP_PATHS.has(path)) return next();
     sendNotFound(res, req.method === 'HEAD');
   }
 
@@ -130,17 +136,19 @@ export class RedirectHandler {
     path: string,
     dedicatedHost: boolean,
   ): void {
-    if (dedicatedHost && path === HEALTH_PATH) return next();
+    if (dedicatedHost && HEALTH_PATHS.has(path)) return next();
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return sendMethodNotAllowed(res);
+    // The route label of `/metrics` (never the code itself).
+    setRouteLabel(req, dedicatedHost ? '/:code' : `${this.prefix}/:code`);
     const code = path.slice(1);
     if (!CODE_SHAPE.test(code)) return sendNotFound(res, method === 'HEAD');
     const cached = this.lookup.peek(scope, code);
-    if (cached !== undefined) return this.answer(req, res, cached);
+    if (cached !== undefined) return this.answer(req, res, cached, scope);
     this.lookup.find(scope, code).then(
       (hit) => {
         this.closeIfStopping(res);
-        this.answer(req, res, hit);
+        this.answer(req, res, hit, scope);
       },
       (error: unknown) => this.fail(req, res, error),
     );
@@ -155,7 +163,7 @@ export class RedirectHandler {
     this.shutdown.closeIfStopping(res);
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null): void {
+  private answer(req: IncomingMessage, res: ServerResponse, hit: LinkHit | null, scope: LinkScope): void {
     const head = req.method === 'HEAD';
     if (!hit) return sendNotFound(res, head);
     try {
@@ -176,7 +184,9 @@ export class RedirectHandler {
       return sendNotFound(res, head);
     }
     res.end();
-    this.clicks.record(hit.id, head || isBotUserAgent(req.headers['user-agent']));
+    const bot = head || isBotUserAgent(req.headers['user-agent']);
+    this.clicks.record(hit.id, bot);
+    this.metrics?.redirects.inc({ domain_kind: scope.memberId === null ? 'own' : 'custom', bot: String(bot) });
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

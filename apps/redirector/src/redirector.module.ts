@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, ConfigModule, dataSourceOptions, GlobalExceptionFilter, loggerModule } from '@app/common';
+import { MetricsController, MetricsModule } from '@app/metrics';
 import { SHORT_LINK_ENTITIES, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
 import { RedirectorHealthController } from './health.controller';
@@ -23,6 +24,7 @@ export class RedirectorModule {
       imports: [
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
+        MetricsModule,
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
           useFactory: (appConfig: AppConfig) => ({
@@ -35,7 +37,7 @@ export class RedirectorModule {
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ShortLinksModule,
       ],
-      controllers: [RedirectorHealthController],
+      controllers: [RedirectorHealthController, MetricsController],
       providers: [{ provide: APP_FILTER, useClass: GlobalExceptionFilter }],
     };
   }

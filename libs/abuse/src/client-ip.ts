@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, clientAddress, ipKeyOf, parseIpList, type IpRange } from '@app/common';
+import { AppConfig, ipKeyOf, IpRangeList } from '@app/common';
 import ipaddr from 'ipaddr.js';
 
 export { clientAddress, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
@@ -23,18 +23,8 @@ export function ipKeyFromInput(input: string): string | null {
 
 /** IP_BAN_ALLOWLIST: addresses and ranges that are never counted nor banned. */
 @Injectable()
-export class IpAllowList {
-  private readonly ranges: IpRange[];
-
+export class IpAllowList extends IpRangeList {
   constructor(config: AppConfig) {
-    this.ranges = parseIpList(config.IP_BAN_ALLOWLIST).ranges;
-  }
-
-  /** Whether the client address (`req.ip`) is in the allow-list. */
-  contains(ip: string | undefined): boolean {
-    if (this.ranges.length === 0) return false;
-    const address = clientAddress(ip);
-    if (!address) return false;
-    return this.ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+    super(config.IP_BAN_ALLOWLIST);
   }
 }

@@ -1,6 +1,6 @@
 export { AppConfig, ConfigError, loadConfig, SETTINGS_KEY_SHAPE } from './config/app-config';
 export { ConfigModule } from './config/config.module';
-export { IsIpList, parseIpList, type IpRange } from './config/ip-list';
+export { IsIpList, IpRangeList, parseIpList, type IpRange } from './config/ip-list';
 export { ensureCredentialsSecret, ensureSecrets, type EnsuredSecret } from './config/secret-file';
 export { AppException, type ErrorDetails } from './errors/app-exception';
 export { type ErrorCode, statusForCode } from './errors/error-codes';

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AppConfig, AppException } from '@app/common';
 import type { Principal } from '@app/credentials';
+import { Metrics } from '@app/metrics';
 import { extractLinks, FoundLink, ParsedLink } from './links';
 import { MarketplaceSettingsSource } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
@@ -69,6 +70,7 @@ export class ConversionService {
     private readonly resolution: ShortLinkResolutionService,
     private readonly settings: MarketplaceSettingsSource,
     private readonly config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async convert(input: ConvertInput, principal: Principal): Promise<ConvertResult> {
@@ -102,6 +104,7 @@ export class ConversionService {
         : { ...base, output: null, ok: false, error: outcome.error };
     });
     const success = items.filter((item) => item.ok).length;
+    if (this.metrics?.enabled) this.countLinks(input.mode, items, this.metrics);
     return {
       ok: true,
       message: summaryMessage(items.length, success),
@@ -110,6 +113,20 @@ export class ConversionService {
       summary: { total: items.length, success, failed: items.length - success },
       items,
     };
+  }
+
+  /** `linkconv_convert_links_total{mode, marketplace, outcome}`: one per link of the text (`ok` or its error code). */
+  private countLinks(mode: ConvertMode, items: readonly ConvertItem[], metrics: Metrics): void {
+    // One increment per (marketplace, outcome) of the text, not per link: a 200-link text costs a few.
+    const counts = new Map<string, number>();
+    for (const item of items) {
+      const key = `${item.marketplace}\u0000${item.ok ? 'ok' : item.error!.code}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const [key, count] of counts) {
+      const [marketplace, outcome] = key.split('\u0000');
+      metrics.convertLinks.inc({ mode, marketplace, outcome }, count);
+    }
   }
 
   private findMarketplaceLinks(content: string): MarketplaceLink[] {

@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 
 export interface UsageFigures {
@@ -11,6 +12,7 @@ export interface UsageFigures {
 }
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -28,6 +30,8 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   private readonly minutes = new Map<string, { minute: number; calls: number }>();
   /** `${day}|${memberId}` → calls not yet written. */
   private pending = new Map<string, number>();
+  /** Hour (ms since the epoch) → calls and links of all members not yet written (the admin overview). */
+  private hours = new Map<number, { calls: number; links: number }>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -35,7 +39,10 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    metrics?.watchBuffer('usage', () => this.pending.size + this.hours.size);
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_INTERVAL_MS);
@@ -47,9 +54,17 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     await this.flush();
   }
 
-  /** One successful call by the member. Synchronous and in memory only. */
-  record(memberId: string): void {
+  /** One successful call by the member, with the links of its text. Synchronous and in memory only. */
+  record(memberId: string, links = 0): void {
     const now = this.clock.now();
+    const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+    const hourly = this.hours.get(hour);
+    if (hourly) {
+      hourly.calls += 1;
+      hourly.links += links;
+    } else {
+      this.hours.set(hour, { calls: 1, links });
+    }
     const minute = Math.floor(now.getTime() / MINUTE_MS);
     const current = this.minutes.get(memberId);
     if (current && current.minute === minute) current.calls += 1;
@@ -80,6 +95,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
 
   private async writePending(): Promise<void> {
     this.dropOldMinutes();
+    await this.writeHours();
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
@@ -102,6 +118,32 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       for (const [key, calls] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + calls);
       this.logger.warn(`Could not write usage counters, will retry: ${(error as Error).message}`);
+    }
+  }
+
+  private async writeHours(): Promise<void> {
+    if (this.hours.size === 0) return;
+    const batch = this.hours;
+    this.hours = new Map();
+    const values: Array<string | number> = [];
+    const rows: string[] = [];
+    for (const [hour, counts] of batch) {
+      const at = values.length;
+      values.push(new Date(hour).toISOString(), counts.calls, counts.links);
+      rows.push(`($${at + 1}::timestamptz, $${at + 2}::bigint, $${at + 3}::bigint)`);
+    }
+    try {
+      await this.db.query(
+        `INSERT INTO usage_hours (hour, calls, links) VALUES ${rows.join(', ')}
+         ON CONFLICT (hour) DO UPDATE SET calls = usage_hours.calls + EXCLUDED.calls, links = usage_hours.links + EXCLUDED.links`,
+        values,
+      );
+    } catch (error) {
+      for (const [hour, counts] of batch) {
+        const kept = this.hours.get(hour) ?? { calls: 0, links: 0 };
+        this.hours.set(hour, { calls: kept.calls + counts.calls, links: kept.links + counts.links });
+      }
+      this.logger.warn(`Could not write hourly usage, will retry: ${(error as Error).message}`);
     }
   }
 

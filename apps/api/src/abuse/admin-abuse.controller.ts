@@ -28,6 +28,7 @@ import { AdminOnly, CurrentMember } from '@app/auth';
 import { Clock } from '@app/common';
 import { ErrorResponseDto } from '@app/conversion';
 import type { Member } from '@app/members';
+import { AdminConsoleService } from '../admin/admin-console.service';
 
 function eventFilter(query: AbuseEventsQueryDto) {
   return {
@@ -52,6 +53,7 @@ export class AdminAbuseController {
     private readonly queries: AbuseQueries,
     private readonly bans: IpBanService,
     private readonly clock: Clock,
+    private readonly console: AdminConsoleService,
   ) {}
 
   @Get('events')
@@ -124,7 +126,9 @@ export class AdminAbuseController {
       this.queries.listEvents(eventFilter(query)),
     ]);
     const now = this.clock.now();
+    const emails = await this.console.emailsOf(events.items.map((event) => event.memberId));
     return renderAbusePage({
+      emails,
       filter: { ip: query.ip, member_id: query.member_id, type: query.type, from: query.from, to: query.to },
       bans: bans.items.map((ban) => banView(ban, now)),
       events: events.items.map(eventView),

@@ -16,6 +16,7 @@ import { AdminOnly, CurrentMember } from '@app/auth';
 import { ErrorResponseDto } from '@app/conversion';
 import type { Member } from '@app/members';
 import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
+import { AdminConsoleService } from './admin-console.service';
 import { AdminService } from './admin.service';
 
 const memberIdPipe = new ParseUUIDPipe({
@@ -29,7 +30,10 @@ const memberIdPipe = new ParseUUIDPipe({
 @Controller('admin/members')
 @AdminOnly()
 export class AdminMembersController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly console: AdminConsoleService,
+  ) {}
 
   @Get()
   @Header('Cache-Control', 'no-store')
@@ -38,6 +42,20 @@ export class AdminMembersController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
   list(@Query() query: AdminMembersQueryDto) {
     return this.admin.list(query.email, query.page ?? 1, query.per_page ?? 20);
+  }
+
+  @Get(':id')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'One member: usage, keys, short links, abuse events',
+    description:
+      'Usage per day (30 days), key previews with their state (`active`, `grace` until, `expired`, `revoked`), ' +
+      'the 20 newest short links with their clicks, clicks per day, and the 20 newest abuse events of the member.',
+  })
+  @ApiOkResponse({ description: '{ ok, member, usage_per_day, credentials, short_links, clicks_per_day, events }' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
+  detail(@Param('id', memberIdPipe) memberId: string) {
+    return this.console.member(memberId);
   }
 
   @Patch(':id')

@@ -21,15 +21,16 @@ export class AdminService {
     return { ok: true as const, members: members.map(adminMemberView), page, per_page: perPage, total };
   }
 
-  async change(admin: Member, memberId: string, changes: MemberChanges) {
-    if (admin.id === memberId && (changes.role === 'member' || changes.disabled === true)) {
+  /** `admin` is the admin making the change, or null for the CLI (run by an operator on the server). */
+  async change(admin: Pick<Member, 'id'> | null, memberId: string, changes: MemberChanges) {
+    if (admin?.id === memberId && (changes.role === 'member' || changes.disabled === true)) {
       throw new AppException('conflict', 'You cannot remove your own admin role or disable your own account');
     }
     const member = await this.members.change(memberId, changes);
     // Plan and role travel with verified API credentials; a disabled member's pairs must stop at once.
     await this.credentials.forgetMember(memberId);
     if (changes.disabled === true) await this.sessions.endAll(memberId);
-    this.logger.log({ adminId: admin.id, memberId, changes }, 'Member changed by an admin');
+    this.logger.log({ adminId: admin?.id ?? 'cli', memberId, changes }, 'Member changed by an admin');
     return { ok: true as const, member: adminMemberView(member) };
   }
 }

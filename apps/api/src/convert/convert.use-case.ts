@@ -29,7 +29,7 @@ export class ConvertUseCase {
       principal,
     );
     // In memory only: the counters reach the database off the request path (UsageService).
-    this.usage.record(principal.memberId);
+    this.usage.record(principal.memberId, result.summary.total);
     return result;
   }
 }

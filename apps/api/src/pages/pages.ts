@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express';
+import { setRouteLabel } from '@app/metrics';
 import { dirname, join } from 'node:path';
 
 /** The HTML pages and their assets (plain HTML, one CSS and one vanilla JS file: no build step). */
@@ -10,10 +11,16 @@ const PAGES: Record<string, string> = {
   '/login': 'login.html',
   '/account': 'account.html',
   '/admin/members': 'admin-members.html',
+  '/admin': 'admin-overview.html',
+  '/admin/bans': 'admin-bans.html',
 };
 
+/** `/admin/members/<uuid>`: one member's page (its JSON is the same path). */
+const MEMBER_PAGE = /^\/admin\/members\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MEMBER_PAGE_ROUTE = '/admin/members/:id';
+
 /** Paths that are also JSON routes (`GET /account`, `GET /admin/members`): HTML only for a browser visit. */
-const SHARED_WITH_JSON = new Set(['/account', '/admin/members']);
+const SHARED_WITH_JSON = new Set(['/account', '/admin/members', MEMBER_PAGE_ROUTE]);
 
 const NO_CACHE = 'no-cache';
 
@@ -25,9 +32,11 @@ export function pagesMiddleware(dir = PUBLIC_DIR): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    const file = PAGES[path];
+    const route = MEMBER_PAGE.test(path) ? MEMBER_PAGE_ROUTE : path;
+    const file = route === MEMBER_PAGE_ROUTE ? 'admin-member.html' : PAGES[path];
     if (!file) return next();
-    if (SHARED_WITH_JSON.has(path)) {
+    setRouteLabel(req, route);
+    if (SHARED_WITH_JSON.has(route)) {
       res.vary('Accept');
       if (req.accepts(['application/json', 'text/html']) !== 'text/html') return next();
     }

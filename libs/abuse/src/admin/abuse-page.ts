@@ -22,22 +22,46 @@ export interface AbusePageData {
   bans: IpBanDto[];
   events: AbuseEventDto[];
   nextCursor: string | null;
+  /** Member id → email, for the rows that name a member. */
+  emails?: ReadonlyMap<string, string>;
 }
 
-const STYLE = `
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}
-h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
-table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
-th{background:#f4f4f6}td.detail{font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}label{display:flex;flex-direction:column;font-size:12px}
-.muted{color:#666}`;
+/** The admin console's header: the same navigation as the console's other pages. */
+export const ADMIN_NAV = [
+  ['/admin', 'Overview'],
+  ['/admin/members', 'Members'],
+  ['/admin/abuse', 'Abuse log'],
+  ['/admin/bans', 'Bans'],
+  ['/account', 'Your account'],
+] as const;
+
+function adminHeader(current: string): string {
+  const links = ADMIN_NAV.map(
+    ([href, label]) => `<a href="${href}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`,
+  ).join('');
+  return `<header class="topbar"><a class="brand" href="/admin">Link Conversion · Admin</a><nav aria-label="Admin">${links}</nav></header>`;
+}
+
+/** An event's exact address as written (`::1`), and its abuse key when that groups several (`::/64`). */
+function addresses(event: AbuseEventDto): { address: string | null; group: string | null } {
+  const exact = typeof event.detail?.address === 'string' ? event.detail.address : null;
+  if (exact && exact !== event.ip) return { address: exact, group: event.ip };
+  return { address: event.ip, group: null };
+}
+
+function memberCell(id: string | null, emails: ReadonlyMap<string, string> | undefined): string {
+  if (!id) return '<td></td>';
+  const email = emails?.get(id);
+  const link = `<a href="/admin/members/${escapeHtml(id)}">${escapeHtml(email ?? id)}</a>`;
+  return `<td>${link}${email ? `<br><small class="muted">${escapeHtml(id)}</small>` : ''}</td>`;
+}
 
 function cell(value: unknown, className?: string): string {
   return `<td${className ? ` class="${className}"` : ''}>${escapeHtml(value)}</td>`;
 }
 
 function input(name: keyof AbusePageFilter, label: string, value: string | undefined): string {
-  return `<label>${escapeHtml(label)}<input name="${name}" value="${escapeHtml(value ?? '')}"></label>`;
+  return `<div class="field"><label for="f-${name}">${escapeHtml(label)}</label><input id="f-${name}" name="${name}" value="${escapeHtml(value ?? '')}"></div>`;
 }
 
 function typeSelect(selected: string | undefined): string {
@@ -47,14 +71,14 @@ function typeSelect(selected: string | undefined): string {
         `<option value="${escapeHtml(type)}"${type === (selected ?? '') ? ' selected' : ''}>${escapeHtml(type || 'any')}</option>`,
     )
     .join('');
-  return `<label>type<select name="type">${options}</select></label>`;
+  return `<div class="field"><label for="f-type">Type</label><select id="f-type" name="type">${options}</select></div>`;
 }
 
 function nextLink(filter: AbusePageFilter, cursor: string): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filter)) if (value) params.set(name, value);
   params.set('cursor', cursor);
-  return `<p><a href="/admin/abuse?${escapeHtml(params.toString())}">Older events</a></p>`;
+  return `<nav class="pager" aria-label="Pages"><a href="/admin/abuse?${escapeHtml(params.toString())}">Older events</a></nav>`;
 }
 
 /**
@@ -68,53 +92,63 @@ export function renderAbusePage(data: AbusePageData): string {
         .map(
           (ban) =>
             `<tr>${cell(ban.ip)}${cell(ban.level)}${cell(`${Math.round(ban.duration_seconds / 60)} min`)}${cell(ban.failures)}` +
-            `${cell(ban.banned_at)}${cell(ban.expires_at)}</tr>`,
+            `${cell(ban.banned_at)}${cell(ban.expires_at)}<td><a href="/admin/bans?ip=${escapeHtml(encodeURIComponent(ban.ip))}">Lift or history</a></td></tr>`,
         )
         .join('\n')
-    : '<tr><td colspan="6" class="muted">No active bans</td></tr>';
+    : '<tr><td colspan="7" class="muted">No active bans</td></tr>';
   const events = data.events.length
     ? data.events
         .map(
           (event) =>
-            `<tr>${cell(event.created_at)}${cell(event.type)}${cell(event.ip)}${cell(event.member_id)}` +
-            `${cell(event.key_preview)}${cell(event.detail, 'detail')}</tr>`,
+            `<tr>${cell(event.created_at)}${cell(event.type)}${cell(addresses(event).address)}${cell(addresses(event).group)}` +
+            `${memberCell(event.member_id, data.emails)}${cell(event.key_preview)}${cell(event.detail, 'detail')}</tr>`,
         )
         .join('\n')
-    : '<tr><td colspan="6" class="muted">No events</td></tr>';
+    : '<tr><td colspan="7" class="muted">No events</td></tr>';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Abuse log · Link Conversion API</title>
-<style>${STYLE}</style>
+<title>Abuse log · Link Conversion</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/assets/app.css">
+<link rel="stylesheet" href="/assets/admin.css">
 </head>
-<body>
+<body data-page="admin-abuse">
+${adminHeader('/admin/abuse')}
+<main class="wide">
 <h1>Abuse log</h1>
-<form method="get" action="/admin/abuse">
+<section class="card">
+<form method="get" action="/admin/abuse" class="admin-filter" role="search">
 ${input('ip', 'IP or IPv6 /64', data.filter.ip)}
-${input('member_id', 'member id', data.filter.member_id)}
+${input('member_id', 'Member id', data.filter.member_id)}
 ${typeSelect(data.filter.type)}
-${input('from', 'from (ISO 8601)', data.filter.from)}
-${input('to', 'to (ISO 8601)', data.filter.to)}
-<button type="submit">Filter</button>
+${input('from', 'From (ISO 8601)', data.filter.from)}
+${input('to', 'To (ISO 8601)', data.filter.to)}
+<button type="submit" class="secondary">Filter</button>
 </form>
+</section>
+<section class="card">
 <h2>Active bans</h2>
-<table>
-<thead><tr><th>IP</th><th>level</th><th>duration</th><th>failures</th><th>banned at</th><th>expires at</th></tr></thead>
+<table class="admin-table">
+<thead><tr><th>IP</th><th>Level</th><th>Duration</th><th>Failures</th><th>Banned at</th><th>Expires at</th><th></th></tr></thead>
 <tbody>
 ${bans}
 </tbody>
 </table>
-<p class="muted">Lift a ban with <code>DELETE /admin/abuse/bans/{ip}</code> (an IPv6 /64 is written with <code>%2F64</code>).</p>
+</section>
+<section class="card">
 <h2>Events</h2>
-<table>
-<thead><tr><th>time</th><th>type</th><th>IP</th><th>member</th><th>key</th><th>detail</th></tr></thead>
+<table class="admin-table">
+<thead><tr><th>Time</th><th>Type</th><th>Address</th><th>Group</th><th>Member</th><th>Key</th><th>Detail</th></tr></thead>
 <tbody>
 ${events}
 </tbody>
 </table>
 ${data.nextCursor ? nextLink(data.filter, data.nextCursor) : ''}
+</section>
+</main>
 </body>
 </html>
 `;

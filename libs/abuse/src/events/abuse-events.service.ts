@@ -1,5 +1,13 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationShutdown,
+  OnModuleInit,
+  Optional,
+} from '@nestjs/common';
 import { AppConfig, Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import type { DataSource, QueryDeepPartialEntity } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
 import { clientAddress, ipKeyOf } from '../client-ip';
@@ -100,7 +108,10 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
     private readonly writer: AbuseEventWriter,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() private readonly metrics?: Metrics,
+  ) {
+    metrics?.watchBuffer('abuse_events', () => this.buffer.length);
+  }
 
   /** Rows waiting to be written. */
   get pending(): number {
@@ -113,6 +124,7 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
   }
 
   record(input: AbuseEventInput): void {
+    this.count(input);
     try {
       const address = clientAddress(input.ip ?? undefined);
       const ipKey = cleanText(input.ipKey ?? (input.ip !== undefined && input.ip !== null ? ipKeyOf(input.ip) : null));
@@ -158,6 +170,28 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
     if (this.buffer.length > 0 && this.writer.available) await this.flush();
     if (this.buffer.length > 0) {
       this.logger.error(`${this.buffer.length} abuse events could not be written before shutdown`);
+    }
+  }
+
+  /**
+   * The abuse counters of `/metrics`, here because every wrong attempt, ban and refused call is recorded here
+   * once: `linkconv_auth_failures_total`, `linkconv_ip_bans_total`, `linkconv_rate_limited_total{policy}`.
+   */
+  private count(input: AbuseEventInput): void {
+    if (!this.metrics) return;
+    switch (input.type) {
+      case 'auth_failed':
+      case 'login_failed':
+        this.metrics.authFailures.inc();
+        break;
+      case 'ip_banned':
+        this.metrics.ipBans.inc();
+        break;
+      case 'rate_limited': {
+        const policy = input.detail?.throttler;
+        this.metrics.rateLimited.inc({ policy: typeof policy === 'string' ? policy : 'unknown' });
+        break;
+      }
     }
   }
 

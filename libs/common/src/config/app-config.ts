@@ -589,6 +589,24 @@ export class AppConfig {
   @Max(1_000_000)
   HTTP_MAX_CONNECTIONS = 10_000;
 
+  // --- Operators: metrics and the TLS front ---
+
+  /** Whether `GET /metrics` and the HTTP request histogram are on (counting costs under 2 % of a convert). */
+  @Transform(toBool)
+  @IsBoolean({ message: 'METRICS_ENABLED must be true or false' })
+  METRICS_ENABLED = true;
+
+  /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  /** Addresses that may ask `GET /internal/tls/allowed` (the TLS front, e.g. Caddy's on-demand TLS). */
+  @IsIpList({ message: 'TLS_ASK_ALLOWLIST must be a comma-separated list of IP addresses or CIDR ranges' })
+  TLS_ASK_ALLOWLIST = '127.0.0.1, ::1';
+
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.TRUST_PROXY.trim();
@@ -635,6 +653,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     'SETTINGS_ENCRYPTION_KEY',
     'TINYURL_API_TOKEN',
     'SHORT_LINK_BASE_URL',
+    'METRICS_TOKEN',
   ]) {
     const value = env[key];
     if (value !== undefined) picked[key] = value;

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { clientAddress } from '../http/client-ip';
 import { registerDecorator, ValidationOptions } from 'class-validator';
 
 export type IpRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -42,4 +43,21 @@ export function IsIpList(options?: ValidationOptions): PropertyDecorator {
         validate: (value: unknown) => typeof value === 'string' && parseIpList(value).invalid.length === 0,
       },
     });
+}
+
+/** A comma-separated list of addresses and ranges (a setting such as IP_BAN_ALLOWLIST), matched against `req.ip`. */
+export class IpRangeList {
+  private readonly ranges: IpRange[];
+
+  constructor(list: string) {
+    this.ranges = parseIpList(list).ranges;
+  }
+
+  /** Whether the client address (`req.ip`; IPv4-mapped IPv6 counts as IPv4) is in the list. */
+  contains(ip: string | undefined): boolean {
+    if (this.ranges.length === 0) return false;
+    const address = clientAddress(ip);
+    if (!address) return false;
+    return this.ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+  }
 }

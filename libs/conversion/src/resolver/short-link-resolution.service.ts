@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import type { MarketplaceId, ParsedLink } from '../links';
 import { Marketplaces } from '../marketplaces';
 import type { ItemError } from '../modes/item-error';
@@ -49,6 +50,7 @@ export class ShortLinkResolutionService {
     private readonly marketplaces: Marketplaces,
     private readonly clock: Clock,
     @Inject(RESOLVER_OPTIONS) private readonly options: ResolverOptions,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.memory = new LRUCache({ max: options.memoryCacheEntries });
   }
@@ -114,6 +116,7 @@ export class ShortLinkResolutionService {
 
   private async resolveOnce(shortUrl: string, marketplace: MarketplaceId): Promise<CachedResolution> {
     const result = await this.resolver.resolve(shortUrl, marketplace);
+    this.metrics?.resolverRequests.inc({ outcome: result.ok ? 'ok' : result.failure });
     const resolvedAt = this.clock.now();
     const ttl = result.ok ? this.options.successTtlMs : this.options.failureTtlMs;
     const entry = { shortUrl, result, resolvedAt, expiresAt: new Date(resolvedAt.getTime() + ttl) };

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import {
   BrokenCircuitError,
   CircuitBreakerPolicy,
@@ -82,12 +83,14 @@ export class ProviderGates {
   constructor(
     @Inject(OUTBOUND_OPTIONS) private readonly options: OutboundOptions,
     private readonly clock: Clock,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.attemptTimeout = timeout(options.attemptTimeoutMs, TimeoutStrategy.Cooperative);
     this.backoff = retryBackoff(options.retryBaseMs);
     // Unhealthy answers count against the service; any other answer (a rejected link, a refused token) is a
     // success: the service is up.
     const unhealthy = handleWhenResult(isUnhealthy);
+    metrics?.watchCircuits(() => OUTBOUND_PROVIDERS.map((p) => [p, this.breakerState(p) === 'open']));
     for (const provider of OUTBOUND_PROVIDERS) {
       const cooldown = new ClockCooldown(options.breakerCooldownMs, () => this.clock.now().getTime());
       const breaker = circuitBreaker(unhealthy, {
@@ -165,6 +168,7 @@ export class ProviderGates {
           if (error instanceof BudgetSpent) return refused(outOfTime(label));
           throw error;
         }
+        this.metrics?.upstreamRequests.inc({ service: provider, outcome: result.ok ? 'ok' : result.failure.code });
         if (result.ok || !result.failure.retryable || attempt >= this.options.maxRetries) return result;
         last = result;
         this.logger.debug(`${label}: attempt ${attempt + 1} failed (${result.failure.code}), retrying`);

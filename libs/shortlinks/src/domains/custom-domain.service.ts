@@ -113,6 +113,18 @@ export class CustomDomainService {
     return domain?.domain ?? null;
   }
 
+  /**
+   * Whether a TLS front may get a certificate for `host` (Caddy's on-demand TLS asks before each new name): our
+   * short host, or a custom domain verified right now (read from the database, not the redirector's cache, so a
+   * domain verified a second ago gets its certificate and one that lost its TXT record does not).
+   */
+  async servesTls(host: string): Promise<boolean> {
+    const name = host.trim().replace(/\.$/, '').toLowerCase();
+    if (name === '' || name.length > 253) return false;
+    if (this.reserved.includes(name)) return true;
+    return (await this.domains.count({ where: { domain: name, status: 'verified' } })) > 0;
+  }
+
   /** Re-checks up to `limit` domains not checked for `olderThanMs` (never-checked ones first). */
   async recheckDue(olderThanMs: number, limit = 50): Promise<number> {
     const before = new Date(this.clock.now().getTime() - olderThanMs);

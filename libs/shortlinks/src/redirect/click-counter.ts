@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppConfig, Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 
 const DAY_MS = 86_400_000;
@@ -75,7 +76,10 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    metrics?.watchBuffer('clicks', () => this.pending.size);
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), this.config.CLICK_FLUSH_INTERVAL_MS);

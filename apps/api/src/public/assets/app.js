@@ -998,7 +998,10 @@
 
     function renderRow(member) {
       var row = document.createElement('tr');
-      var emailCell = cell(row, 'Email', member.email);
+      var emailLink = document.createElement('a');
+      emailLink.href = '/admin/members/' + encodeURIComponent(member.id);
+      emailLink.textContent = member.email;
+      var emailCell = cell(row, 'Email', emailLink);
       emailCell.className = 'email';
       var role = document.createElement('select');
       role.setAttribute('aria-label', 'Role of ' + member.email);
@@ -1088,6 +1091,17 @@
       load();
     });
   }
+
+  // The helpers the admin console's script (admin.js) uses.
+  window.LinkConversion = {
+    $: $,
+    api: api,
+    errorMessage: errorMessage,
+    setStatus: setStatus,
+    formatDate: formatDate,
+    goToLogin: goToLogin,
+    wireLogout: wireLogout,
+  };
 
   var pages = { signup: signupPage, login: loginPage, account: accountPage, 'admin-members': adminMembersPage };
   var page = pages[document.body.getAttribute('data-page')];

@@ -9,6 +9,7 @@ import { OutboundLinks1795410000000 } from './1795410000000-OutboundLinks';
 import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsNoTruncate';
 import { ClickTotalsFromDays1795420000000 } from './1795420000000-ClickTotalsFromDays';
 import { ShortLinkSubId1795421000000 } from './1795421000000-ShortLinkSubId';
+import { UsageHours1795422000000 } from './1795422000000-UsageHours';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AbuseEventsNoTruncate1795414000000,
   ClickTotalsFromDays1795420000000,
   ShortLinkSubId1795421000000,
+  UsageHours1795422000000,
 ];

@@ -1,0 +1,24 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { ParseArgsConfig } from 'node:util';
+
+/** A mistake in the command line: the message (and the usage) on stderr, exit code 2. */
+export class UsageError extends Error {}
+
+export type CliValues = Record<string, string | boolean | undefined>;
+
+/** What a command gets: the app (its services) and the password, read the safe way. */
+export interface CliContext {
+  app: INestApplicationContext;
+  /** From stdin with `--password-stdin`, else asked on the terminal without echo. Never from the command line. */
+  password(values: CliValues): Promise<string>;
+}
+
+/**
+ * One CLI command: its usage line, its options (`node:util` parseArgs) and its handler, which returns the JSON
+ * printed on stdout. Add a command by adding an entry to `COMMANDS`.
+ */
+export interface CliCommand {
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(context: CliContext, values: CliValues): Promise<object>;
+}

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Metrics } from './metrics.service';
+
+const ROUTE_LABEL = Symbol('metricsRoute');
+
+/** The label of a request no route or page answered (a 404, a refused body): never its raw URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+type Labelled = IncomingMessage & {
+  [ROUTE_LABEL]?: string;
+  route?: { path?: unknown };
+  baseUrl?: string;
+};
+
+/**
+ * Names the route of a request that no Express route answers (a page, the static assets, a short-link
+ * redirect): a pattern such as `/assets/*` or `/:code`, never the raw URL or a short code.
+ */
+export function setRouteLabel(req: IncomingMessage, route: string): void {
+  (req as Labelled)[ROUTE_LABEL] = route;
+}
+
+/** The route pattern of a finished request: Express's matched route, a label set on the way, or `unmatched`. */
+export function routeLabelOf(req: IncomingMessage): string {
+  const labelled = req as Labelled;
+  const path = labelled.route?.path;
+  if (typeof path === 'string') return (labelled.baseUrl ?? '') + path;
+  // A route registered with several paths (`@Get(['', 'ready'])`): the one this request took, when static.
+  if (Array.isArray(path)) {
+    const taken = path.find((candidate) => candidate === (labelled as { path?: string }).path);
+    return (labelled.baseUrl ?? '') + String(taken ?? path[0]);
+  }
+  return labelled[ROUTE_LABEL] ?? UNMATCHED_ROUTE;
+}
+
+/**
+ * The one place HTTP durations are counted: a connect-style middleware that times every request to the moment
+ * its response is finished (or its connection closed), labelled by method, route pattern and status code.
+ * Registered first on both apps, so every route (Express's, the pages, the redirects) gets the same unit.
+ */
+export function httpMetricsMiddleware(
+  metrics: Metrics,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const histogram = metrics.httpDuration;
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    let done = false;
+    const observe = () => {
+      if (done) return;
+      done = true;
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      histogram.observe(
+        { method: req.method ?? 'GET', route: routeLabelOf(req), status_code: String(res.statusCode) },
+        seconds,
+      );
+    };
+    res.once('finish', observe);
+    res.once('close', observe);
+    next();
+  };
+}

@@ -1,0 +1,123 @@
+import { Injectable, Optional } from '@nestjs/common';
+import { AppConfig } from '@app/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The buffers whose pending rows `linkconv_buffer_pending` reports. */
+export type BufferName = 'clicks' | 'usage' | 'abuse_events';
+
+/** `domain_kind` of a redirect: our short host or a member's verified custom domain. */
+export type DomainKind = 'own' | 'custom';
+
+/**
+ * Every Prometheus series of the service, in one registry per app (not prom-client's global one: the tests boot
+ * several apps in one process). Names and labels are part of the contract (docs/operations.md): dashboards
+ * rely on them. Gauges read their values when scraped (`collect`), so nothing is counted on a hot path twice.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly convertLinks = new Counter({
+    name: 'linkconv_convert_links_total',
+    help: 'Links converted by POST /api/convert, by mode, marketplace and outcome (ok or the per-link error code)',
+    labelNames: ['mode', 'marketplace', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly resolverRequests = new Counter({
+    name: 'linkconv_resolver_requests_total',
+    help: 'Marketplace short links resolved over the network, by outcome (ok or the failure)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamRequests = new Counter({
+    name: 'linkconv_upstream_requests_total',
+    help: 'Calls to outside services (shorteners, affiliate APIs), by service and outcome (ok or the failure code)',
+    labelNames: ['service', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly rateLimited = new Counter({
+    name: 'linkconv_rate_limited_total',
+    help: 'API calls refused with 429, by rate-limit policy',
+    labelNames: ['policy'] as const,
+    registers: [this.registry],
+  });
+
+  readonly authFailures = new Counter({
+    name: 'linkconv_auth_failures_total',
+    help: 'Wrong API credentials and failed logins',
+    registers: [this.registry],
+  });
+
+  readonly ipBans = new Counter({
+    name: 'linkconv_ip_bans_total',
+    help: 'Addresses banned for too many wrong attempts',
+    registers: [this.registry],
+  });
+
+  readonly redirects = new Counter({
+    name: 'linkconv_redirects_total',
+    help: 'Short-link redirects (302), by domain kind (own or custom) and whether the client looked like a bot',
+    labelNames: ['domain_kind', 'bot'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly circuitSources: Array<() => Array<[string, boolean]>> = [];
+  private readonly bufferSources = new Map<BufferName, () => number>();
+
+  /** METRICS_ENABLED: when false, nothing is counted on the request paths (and `/metrics` is a 404). */
+  readonly enabled: boolean;
+
+  constructor(@Optional() config?: AppConfig) {
+    this.enabled = config?.METRICS_ENABLED ?? true;
+    const circuitSources = this.circuitSources;
+    const bufferSources = this.bufferSources;
+    new Gauge({
+      name: 'linkconv_upstream_circuit_open',
+      help: 'Whether the circuit breaker of an outside service is open (1) or not (0), on this instance',
+      labelNames: ['service'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const source of circuitSources)
+          for (const [service, open] of source()) this.set({ service }, open ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'linkconv_buffer_pending',
+      help: 'Rows waiting in an in-process buffer to be written to the database (clicks, usage, abuse events)',
+      labelNames: ['buffer'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [buffer, size] of bufferSources) this.set({ buffer }, size());
+      },
+    });
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A buffer reports its size when the metrics are scraped. */
+  watchBuffer(buffer: BufferName, size: () => number): void {
+    this.bufferSources.set(buffer, size);
+  }
+
+  /** The outside services report their breakers when the metrics are scraped. */
+  watchCircuits(source: () => Array<[string, boolean]>): void {
+    this.circuitSources.push(source);
+  }
+
+  /** The text exposition format. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -94,9 +94,9 @@ describe('GET /metrics (Prometheus) and the health split', () => {
       t.http.get(`/${customCode}`).set('Host', 'go.example.com').set('User-Agent', BROWSER_UA).redirects(0),
     );
     expect(onDomain.status).toBe(302);
-    // A free member over its per-key budget (2 a window): one 429.
+    // A free member over its per-key budget (2 a window): two 429s (each counted; one abuse event per window).
     const bob = await t.createMember();
-    for (let i = 0; i < 3; i++) await convert({ content: PRODUCT, mode: 'link_goc' }, bob);
+    for (let i = 0; i < 4; i++) await convert({ content: PRODUCT, mode: 'link_goc' }, bob);
     await t.send(t.http.get('/account/nothing-here-123'));
     // Three wrong tokens from this address: three auth failures, then a ban.
     for (let i = 0; i < 3; i++) {
@@ -117,13 +117,13 @@ describe('GET /metrics (Prometheus) and the health split', () => {
     ).toBe(1);
     expect(
       sample(text, 'linkconv_convert_links_total', { mode: 'link_goc', marketplace: 'shopee', outcome: 'ok' }),
-    ).toBe(3); // alice's one, bob's two before his 429
+    ).toBe(3); // alice's one, bob's two before his 429s
     expect(sample(text, 'linkconv_redirects_total', { domain_kind: 'own', bot: 'false' })).toBe(2);
     expect(sample(text, 'linkconv_redirects_total', { domain_kind: 'own', bot: 'true' })).toBe(1);
     expect(sample(text, 'linkconv_redirects_total', { domain_kind: 'custom', bot: 'false' })).toBe(1);
     expect(sample(text, 'linkconv_auth_failures_total')).toBe(3);
     expect(sample(text, 'linkconv_ip_bans_total')).toBe(1);
-    expect(sample(text, 'linkconv_rate_limited_total', { policy: 'per_key' })).toBe(1);
+    expect(sample(text, 'linkconv_rate_limited_total', { policy: 'per_key' })).toBe(2);
     // The routes are patterns: the convert route, the short link's `/s/:code` (never the code), 404s unmatched.
     expect(
       sample(text, 'http_request_duration_seconds_count', {
@@ -138,7 +138,7 @@ describe('GET /metrics (Prometheus) and the health split', () => {
         route: '/api/convert',
         status_code: '429',
       }),
-    ).toBe(1);
+    ).toBe(2);
     expect(
       sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/:code', status_code: '302' }),
     ).toBe(1);

@@ -174,8 +174,9 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
   }
 
   /**
-   * The abuse counters of `/metrics`, here because every wrong attempt, ban and refused call is recorded here
-   * once: `linkconv_auth_failures_total`, `linkconv_ip_bans_total`, `linkconv_rate_limited_total{policy}`.
+   * The abuse counters of `/metrics`, here because every wrong attempt and ban is recorded here once:
+   * `linkconv_auth_failures_total`, `linkconv_ip_bans_total`. (`linkconv_rate_limited_total{policy}` counts every
+   * 429 in `ApiThrottlerGuard`: the log keeps one `rate_limited` event per window.)
    */
   private count(input: AbuseEventInput): void {
     if (!this.metrics) return;
@@ -187,11 +188,6 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
       case 'ip_banned':
         this.metrics.ipBans.inc();
         break;
-      case 'rate_limited': {
-        const policy = input.detail?.throttler;
-        this.metrics.rateLimited.inc({ policy: typeof policy === 'string' ? policy : 'unknown' });
-        break;
-      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
@@ -10,6 +10,7 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import { AppException, Clock } from '@app/common';
+import { Metrics } from '@app/metrics';
 import type { Request } from 'express';
 import type { ThrottlerName } from '../abuse.constants';
 import { ipBlockedException } from '../bans/ip-ban.guard';
@@ -52,6 +53,7 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
     private readonly events: AbuseEvents,
     private readonly bans: IpBanService,
     private readonly clock: Clock,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     super(options, storage, reflector);
   }
@@ -132,6 +134,8 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
           detail: { throttler: name, limit: hit.limit, window_seconds: hit.ttl / 1000, path: req.path },
         });
       }
+      // Every refused call counts (the abuse log above keeps one event per window).
+      this.metrics?.rateLimited.inc({ policy: name });
       await this.throwThrottlingException(
         context,
         { ...record, limit: hit.limit, ttl: hit.ttl, key: hit.key, tracker: hit.tracker },

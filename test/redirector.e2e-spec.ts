@@ -72,7 +72,7 @@ describe('standalone redirector and graceful shutdown', () => {
       for (const item of res.body.items)
         expect(item.output).toMatch(new RegExp(`^https://${SHORT_HOST}/[A-Za-z0-9]{7}$`));
       codes = res.body.items.map((item: { output: string }) => codeOf(item.output));
-      // Mounted in the api, codes at the root of our short host: it may be the api's own host (issue 16), so
+      // Mounted in the api, codes at the root of our short host: it may be the api's own host, so
       // the api's reserved paths stay the api's there (custom domains stay all redirector: short-links tests);
       // any other path is the redirector's 404 page.
       const account = await t.send(t.http.get('/account').set('Host', SHORT_HOST).set('Accept', 'application/json'));

@@ -8,7 +8,7 @@ const CONVERT = { content: `Deal ${PRODUCT}`, mode: 'link_goc' };
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}@example.com`;
 
-/** A JSON body with `keys` short unknown keys beside the real fields (reproduction 1 of issue 13: ~400 KB). */
+/** A JSON body with `keys` short unknown keys beside the real fields (the outside probe's wide body: ~400 KB). */
 function wideBody(base: object, keys: number): string {
   const wide: Record<string, unknown> = { ...base };
   for (let i = 0; i < keys; i++) wide[`_${i.toString(36)}`] = 0;
@@ -21,7 +21,7 @@ async function loginFailures(t: TestApp): Promise<number> {
   return row.n;
 }
 
-describe('request input: limits, strings and secrets, checked once for every route (issue 13)', () => {
+describe('request input: limits, strings and secrets, checked once for every route', () => {
   let t: TestApp;
   let alice: TestMember;
 

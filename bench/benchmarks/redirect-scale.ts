@@ -157,7 +157,7 @@ function flushesIn(logs: string): Flush[] {
 }
 
 /**
- * The redirector at scale (issue 17): BENCH_CODES short links made with one set-based insert, then 200 hot codes,
+ * The redirector at scale: BENCH_CODES short links made with one set-based insert, then 200 hot codes,
  * Zipf (s = 1.0) and uniform access over all of them, with Redis warm (every code in Redis, written by the
  * bench beforehand) and empty (a key prefix of its own), each on a fresh standalone redirector, beside the bare
  * node:http + Map server holding the same codes. Per case: req/s, p99, the redirector's CPU µs per request and

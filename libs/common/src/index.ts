@@ -5,6 +5,7 @@ export { ensureCredentialsSecret, ensureSecrets, type EnsuredSecret } from './co
 export { AppException, type ErrorDetails } from './errors/app-exception';
 export { type ErrorCode, statusForCode } from './errors/error-codes';
 export { errorEnvelope, type ErrorEnvelope } from './errors/error-envelope';
+export { ErrorResponseDto } from './errors/error-response.dto';
 export { GlobalExceptionFilter, sendErrorFor } from './errors/global-exception.filter';
 export { sendError } from './errors/send-error';
 export { isDatabaseUnavailable, toAppException } from './errors/to-app-exception';

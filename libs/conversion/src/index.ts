@@ -8,7 +8,7 @@ export {
   type ConvertResult,
 } from './conversion.service';
 export { ConvertRequestDto } from './dto/convert-request.dto';
-export { ConvertResponseDto, ErrorResponseDto } from './dto/convert-response.dto';
+export { ConvertResponseDto } from './dto/convert-response.dto';
 export { CONVERT_MODES, CONVERT_MODE_NAMES, isConvertMode, type ConvertMode } from './modes/convert-modes';
 export { ITEM_ERROR_CODES, type ItemError, type ItemErrorCode, type LinkOutcome } from './modes/item-error';
 export { ModeProvider, type ModeContext } from './modes/mode-provider';

@@ -28,7 +28,7 @@ export { embeddedSocketTarget, serveEmbeddedDatabase } from './database/embedded
 export { MIGRATIONS } from './database/migrations';
 export { initializeWithMigrations, MIGRATION_LOCK_NAME, runMigrationsOnce } from './database/run-migrations';
 export { AccessLog, loggerModule } from './logging/logger.module';
-export { Clock } from './clock';
+export { Clock, ClockModule } from './clock';
 export { GracefulShutdown } from './http/graceful-shutdown';
 export { applyServerLimits, type ServerLimits, timeoutCheckInterval } from './http/server-limits';
 export { httpEdge } from './http/http-edge';

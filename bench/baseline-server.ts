@@ -15,10 +15,19 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { Clock, dataSourceOptions, initializeWithMigrations, loadConfig } from '@app/common';
-import { ConversionService, ConvertMode, Marketplaces, MarketplaceSettingsSource, ModeRegistry } from '@app/conversion';
+import { ConversionService } from '@app/conversion';
+import {
+  AffiliateMode,
+  type ConvertMode,
+  Marketplaces,
+  MarketplaceSettingsSource,
+  ModeRegistry,
+  OwnShortenerMode,
+  type ShortLinkResolutionService,
+} from '@app/conversion/testing';
 import type { Principal } from '@app/credentials';
-import { AffiliateMode, OwnShortenerMode, type ShortLinkResolutionService } from '@app/conversion/testing';
-import { ShortCodeGenerator, ShortLinkService, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
+import { ShortLinkService, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
+import { ShortCodeGenerator } from '@app/shortlinks/testing';
 import { DataSource } from 'typeorm';
 
 const config = loadConfig({

@@ -353,7 +353,7 @@ describe('account API', () => {
       expect(await count('sessions')).toBeGreaterThan(0);
       expect(await count('auth_attempts')).toBeGreaterThan(0);
       t.clock.advance(t.config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE + MINUTE);
-      const { AuthMaintenance } = await import('@app/auth');
+      const { AuthMaintenance } = await import('@app/auth/testing');
       await t.app.get(AuthMaintenance).run();
       expect(await count('sessions')).toBe(0);
       const kinds = async () =>

@@ -1,4 +1,4 @@
-import { CustomDomain } from '@app/shortlinks';
+import { CustomDomain } from '@app/shortlinks/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';

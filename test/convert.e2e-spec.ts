@@ -1,5 +1,5 @@
 import { ConversionService } from '@app/conversion';
-import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials';
+import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials/testing';
 import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
 

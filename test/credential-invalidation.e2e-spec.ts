@@ -1,4 +1,5 @@
-import { CredentialInvalidation, CredentialsService } from '@app/credentials';
+import { CredentialsService } from '@app/credentials';
+import { CredentialInvalidation } from '@app/credentials/testing';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';
 import { eventually, freePort } from './support/api-process';
 import { createTestApp, TestApp, TestMember, usingPostgres } from './support/test-app';

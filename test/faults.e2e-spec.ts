@@ -1,4 +1,4 @@
-import { MIGRATIONS } from '@app/common';
+import { MIGRATIONS } from '@app/common/testing';
 import request from 'supertest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { uniqueRedisPrefix } from './support/abuse-stores';

@@ -1,4 +1,4 @@
-import { CustomDomain } from '@app/shortlinks';
+import { CustomDomain } from '@app/shortlinks/testing';
 import { ShutdownState } from '@app/common';
 import { Metrics } from '@app/metrics';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';

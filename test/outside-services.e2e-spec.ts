@@ -1,5 +1,5 @@
 import { MemberSettingsService } from '@app/members';
-import { ProviderGates } from '@app/outbound';
+import { ProviderGates } from '@app/outbound/testing';
 import type { Response } from 'supertest';
 import { FAKE_CREDENTIALS, FakeOutside, FakeProvider, startFakeOutside } from './support/fake-outside';
 import { createTestApp, TestApp, TestMember } from './support/test-app';

@@ -1,4 +1,4 @@
-import { AddressPolicy, DnsLookup, ShortLinkHttpClient } from '@app/conversion';
+import { AddressPolicy, DnsLookup, ShortLinkHttpClient } from '@app/conversion/testing';
 import {
   ConnectionRecorder,
   FAKE_MARKETPLACE_IP,

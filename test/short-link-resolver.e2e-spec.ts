@@ -1,5 +1,10 @@
-import { AddressPolicy, Marketplaces, ResolverOptions, ShortLinkHttpClient } from '@app/conversion';
-import { ShortLinkResolver } from '@app/conversion/testing';
+import {
+  AddressPolicy,
+  Marketplaces,
+  ResolverOptions,
+  ShortLinkHttpClient,
+  ShortLinkResolver,
+} from '@app/conversion/testing';
 import type { ServerResponse } from 'node:http';
 import { AddressInfo, connect, createServer } from 'node:net';
 import { domainToASCII } from 'node:url';

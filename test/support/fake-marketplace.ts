@@ -1,4 +1,4 @@
-import { DnsLookup, ResolvedAddress } from '@app/conversion';
+import { DnsLookup, ResolvedAddress } from '@app/conversion/testing';
 import { execFileSync } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { CredentialHasher, keyPreview } from '@app/credentials';
+import { CredentialHasher, keyPreview } from '@app/credentials/testing';
 import { PasswordHasher } from '@app/members';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';

@@ -6,6 +6,7 @@ import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import {
   AppConfig,
+  ClockModule,
   ConfigModule,
   dataSourceOptions,
   type DatabaseTarget,
@@ -69,6 +70,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
+        ClockModule,
         MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '@app/common';
+import { ClockModule } from '@app/common';
 import { MemoryThrottlerStorage } from './rate-limit/memory-throttler-storage';
 import { RateLimitPolicies } from './rate-limit/rate-limit-policies';
 import { ResilientThrottlerStorage } from './rate-limit/resilient-throttler-storage';
@@ -7,7 +7,8 @@ import { AbuseRedis } from './redis/abuse-redis';
 
 /** The stores the throttler options need (imported by `ThrottlerModule.forRootAsync` and by `AbuseModule`). */
 @Module({
-  providers: [Clock, AbuseRedis, MemoryThrottlerStorage, ResilientThrottlerStorage, RateLimitPolicies],
-  exports: [Clock, AbuseRedis, ResilientThrottlerStorage, RateLimitPolicies],
+  imports: [ClockModule],
+  providers: [AbuseRedis, MemoryThrottlerStorage, ResilientThrottlerStorage, RateLimitPolicies],
+  exports: [AbuseRedis, ResilientThrottlerStorage, RateLimitPolicies],
 })
 export class AbuseStoreModule {}

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClockModule } from '@app/common';
 import { CredentialFailureListener } from '@app/credentials';
 import { AbuseQueries } from './admin/abuse-queries.service';
 import { AbuseStoreModule } from './abuse-store.module';
@@ -25,6 +26,7 @@ import { throttlerOptions } from './rate-limit/throttler-options';
 @Module({
   imports: [
     TypeOrmModule.forFeature([IpBan]),
+    ClockModule,
     AbuseEventsModule,
     AbuseStoreModule,
     ThrottlerModule.forRootAsync({

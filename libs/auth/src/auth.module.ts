@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '@app/common';
+import { ClockModule } from '@app/common';
 import { MembersModule } from '@app/members';
 import { AdminGuard } from './admin.guard';
 import { AuthAttempt } from './auth-attempt.entity';
@@ -17,9 +17,8 @@ import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, AuthAttempt]), MembersModule],
+  imports: [TypeOrmModule.forFeature([Session, AuthAttempt]), ClockModule, MembersModule],
   providers: [
-    Clock,
     PgSessionStore,
     PreLoginCsrf,
     SessionsService,

@@ -1,6 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { AppConfig, ClockModule } from '@app/common';
 import { ShortLinksModule, ShortLinkTargetPolicy } from '@app/shortlinks';
 import { ConversionService } from './conversion.service';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
@@ -40,9 +40,8 @@ const BUILT_MODES = [
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResolvedLink]), ShortLinksModule, OutboundModule, MembersModule],
+  imports: [TypeOrmModule.forFeature([ResolvedLink]), ClockModule, ShortLinksModule, OutboundModule, MembersModule],
   providers: [
-    Clock,
     Marketplaces,
     { provide: RESOLVER_OPTIONS, inject: [AppConfig], useFactory: resolverOptionsFrom },
     { provide: AddressPolicy, useFactory: () => new AddressPolicy() },

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { AppConfig, ClockModule } from '@app/common';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialHasher } from './credential-crypto';
 import { Credential } from './credential.entity';
@@ -8,12 +8,11 @@ import { CredentialInvalidation } from './credential-invalidation';
 import { CredentialsService } from './credentials.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Credential])],
+  imports: [TypeOrmModule.forFeature([Credential]), ClockModule],
   providers: [
     CredentialsService,
     CredentialInvalidation,
     ApiCredentialsGuard,
-    Clock,
     {
       provide: CredentialHasher,
       inject: [AppConfig],

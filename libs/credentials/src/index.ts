@@ -1,12 +1,5 @@
-export {
-  ApiCredentialsGuard,
-  BODY_CREDENTIALS_DEPRECATION,
-  CredentialFailureListener,
-  type AuthenticatedRequest,
-} from './api-credentials.guard';
-export { CredentialHasher, KEY_SHAPE, TOKEN_SHAPE, keyPreview, type IssuedPair } from './credential-crypto';
+export { ApiCredentialsGuard, CredentialFailureListener, type AuthenticatedRequest } from './api-credentials.guard';
 export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';
-export { CredentialsService, MAX_GRACE_SECONDS, type CredentialSummary } from './credentials.service';
+export { CredentialsService, MAX_GRACE_SECONDS } from './credentials.service';
 export type { Principal } from './principal';
-export { CredentialInvalidation, INVALIDATION_CHANNEL, PG_INVALIDATION_CHANNEL } from './credential-invalidation';

@@ -1,21 +1,10 @@
 export { Member, MEMBER_PLANS, MEMBER_ROLES, type MemberPlan, type MemberRole } from './member.entity';
 export { MembersModule } from './members.module';
-export {
-  MembersService,
-  normalizeEmail,
-  type MemberChanges,
-  type MemberQuery,
-  type NewMember,
-} from './members.service';
-export { PasswordHasher, passwordProblem, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './password-hasher';
+export { MembersService, normalizeEmail, type MemberChanges } from './members.service';
+export { PasswordHasher, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './password-hasher';
 export { MemberSecret } from './settings/member-secret.entity';
-export {
-  MARKETPLACE_CODE_SHAPE,
-  MARKETPLACE_SETTING_NAMES,
-  type MarketplaceSettingName,
-  type MemberMarketplaceSettings,
-} from './settings/marketplace-setting-names';
-export { isMemberSecretName, MEMBER_SECRET_NAMES, type MemberSecretName } from './settings/member-secret-names';
+export type { MemberMarketplaceSettings } from './settings/marketplace-setting-names';
+export { MEMBER_SECRET_NAMES, type MemberSecretName } from './settings/member-secret-names';
 export {
   AFFILIATE_ID_SHAPE,
   MAX_SUB_IDS,
@@ -23,7 +12,4 @@ export {
   SECRET_VALUE_SHAPE,
   SUB_ID_SHAPE,
   type MemberSettingsPatch,
-  type MemberSettingsView,
-  type SecretState,
 } from './settings/member-settings.service';
-export { SecretCipher, secretPreview } from './settings/secret-cipher';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { AppConfig, ClockModule } from '@app/common';
 import { Member } from './member.entity';
 import { MembersService } from './members.service';
 import { PasswordHasher } from './password-hasher';
@@ -9,11 +9,10 @@ import { MemberSettingsService } from './settings/member-settings.service';
 import { SecretCipher } from './settings/secret-cipher';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Member, MemberSecret])],
+  imports: [TypeOrmModule.forFeature([Member, MemberSecret]), ClockModule],
   providers: [
     MembersService,
     MemberSettingsService,
-    Clock,
     {
       provide: PasswordHasher,
       inject: [AppConfig],

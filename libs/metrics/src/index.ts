@@ -1,4 +1,4 @@
-export { httpMetricsMiddleware, routeLabelOf, setRouteLabel, UNMATCHED_ROUTE } from './http-metrics';
+export { httpMetricsMiddleware, setRouteLabel } from './http-metrics';
 export { MetricsController } from './metrics.controller';
 export { MetricsModule } from './metrics.module';
-export { Metrics, type BufferName, type DomainKind } from './metrics.service';
+export { Metrics } from './metrics.service';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { AppConfig, ClockModule } from '@app/common';
 import { OutboundLink } from './cache/outbound-link.entity';
 import { OutboundLinkStore, TypeOrmOutboundLinkStore } from './cache/outbound-link-store';
 import { OutboundHttp } from './http/outbound-http';
@@ -10,9 +10,8 @@ import { ProviderGates } from './resilience/provider-gates';
 
 /** Calls to outside services (external shorteners, marketplace affiliate APIs), with their cache. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboundLink])],
+  imports: [TypeOrmModule.forFeature([OutboundLink]), ClockModule],
   providers: [
-    Clock,
     { provide: OUTBOUND_OPTIONS, inject: [AppConfig], useFactory: outboundOptionsFrom },
     OutboundHttp,
     ProviderGates,

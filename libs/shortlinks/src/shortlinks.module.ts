@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { AppConfig, ClockModule } from '@app/common';
 import { CustomDomain } from './domains/custom-domain.entity';
 import { CustomDomainService } from './domains/custom-domain.service';
 import { DnsTxtResolver, NodeDnsTxtResolver } from './domains/dns-txt-resolver';
@@ -21,9 +21,8 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
  * (`CustomDomainRechecker`) is not in here: the api registers it, so it runs once per api instance only.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ShortLink, ShortLinkClick, CustomDomain])],
+  imports: [TypeOrmModule.forFeature([ShortLink, ShortLinkClick, CustomDomain]), ClockModule],
   providers: [
-    Clock,
     ShortCodeGenerator,
     ShortLinkUrls,
     ShortLinkTargetPolicy,

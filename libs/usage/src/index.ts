@@ -1,3 +1,3 @@
 export { MemberUsage } from './member-usage.entity';
 export { UsageModule } from './usage.module';
-export { UsageService, type UsageFigures } from './usage.service';
+export { UsageService } from './usage.service';

@@ -25,8 +25,7 @@ import {
   renderAbusePage,
 } from '@app/abuse';
 import { AdminOnly, CurrentMember } from '@app/auth';
-import { Clock } from '@app/common';
-import { ErrorResponseDto } from '@app/conversion';
+import { Clock, ErrorResponseDto } from '@app/common';
 import type { Member } from '@app/members';
 import { AdminConsoleService } from '../admin/admin-console.service';
 

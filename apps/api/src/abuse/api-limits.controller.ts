@@ -20,8 +20,8 @@ import {
   rateLimitStatesOf,
   THROTTLER_NAMES,
 } from '@app/abuse';
+import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import { ErrorResponseDto } from '@app/conversion';
 
 class RateLimitStateDto {
   @ApiProperty({ enum: THROTTLER_NAMES }) name!: string;

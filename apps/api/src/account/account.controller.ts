@@ -18,7 +18,8 @@ import {
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
-import { ConvertResponseDto, ConvertResult, ErrorResponseDto } from '@app/conversion';
+import { ErrorResponseDto } from '@app/common';
+import { ConvertResponseDto, ConvertResult } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request } from 'express';

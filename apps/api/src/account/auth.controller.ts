@@ -21,7 +21,7 @@ import {
   RegistrationService,
   SessionsService,
 } from '@app/auth';
-import { ErrorResponseDto } from '@app/conversion';
+import { ErrorResponseDto } from '@app/common';
 import type { Request, Response } from 'express';
 import { LoginDto, RegisterDto } from './account.dto';
 import { memberView } from './account.views';

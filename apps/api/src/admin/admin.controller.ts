@@ -11,9 +11,8 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AppException } from '@app/common';
+import { AppException, ErrorResponseDto } from '@app/common';
 import { AdminOnly, CurrentMember } from '@app/auth';
-import { ErrorResponseDto } from '@app/conversion';
 import type { Member } from '@app/members';
 import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
 import { AdminConsoleService } from './admin-console.service';

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AbuseModule, AbuseQueries, banView, IpBanService } from '@app/abuse';
 import { AuthModule } from '@app/auth';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, ClockModule } from '@app/common';
 import { MEMBER_PLANS, MembersService, type Member, type MemberPlan } from '@app/members';
 import { adminMemberView } from '../account/account.views';
 import { AdminService } from '../admin/admin.service';
@@ -17,7 +17,7 @@ import { type CliCommand, type CliValues, UsageError } from './cli-command';
 type Flags = CliValues;
 
 /** What the CLI module needs on top of its own for these commands. */
-export const ADMIN_CLI_IMPORTS = [AuthModule, AbuseModule];
+export const ADMIN_CLI_IMPORTS = [ClockModule, AuthModule, AbuseModule];
 export const ADMIN_CLI_PROVIDERS = [AdminService];
 
 function text(flags: Flags, name: string): string {

@@ -21,8 +21,9 @@ import {
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
+import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import { ConvertRequestDto, ConvertResponseDto, ConvertResult, ErrorResponseDto } from '@app/conversion';
+import { ConvertRequestDto, ConvertResponseDto, ConvertResult } from '@app/conversion';
 import { ConvertUseCase } from './convert.use-case';
 
 @ApiTags('convert')

@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentMember, SignedIn } from '@app/auth';
-import { ErrorResponseDto } from '@app/conversion';
+import { ErrorResponseDto } from '@app/common';
 import type { Member } from '@app/members';
 import { CustomDomainService, domainView, ShortLinkService } from '@app/shortlinks';
 import { AddDomainDto, ClicksQueryDto, ShortLinksQueryDto } from './short-links.dto';

@@ -112,8 +112,16 @@ export function testPrincipal(overrides: Partial<Principal> = {}): Principal {
   } as Principal;
 }
 
-/** Real parts the e2e tests and the benchmarks' baseline server build by hand (not part of the library's door). */
+/**
+ * Real parts the e2e tests and the benchmarks' baseline server build by hand or look at (not part of the library's
+ * door `@app/conversion`, which holds what the apps and the other libs use).
+ */
+export type { ConvertMode } from '../modes/convert-modes';
+export { Marketplaces } from '../marketplaces';
+export { MarketplaceSettingsSource } from '../marketplace-settings';
+export { ModeRegistry } from '../modes/mode-registry';
 export { AffiliateMode } from '../modes/providers/affiliate.mode';
 export { OwnShortenerMode } from '../modes/providers/own-shortener.mode';
+export { AddressPolicy, DnsLookup, ShortLinkHttpClient, type ResolvedAddress, type ResolverOptions } from '../resolver';
 export { ShortLinkResolutionService } from '../resolver/short-link-resolution.service';
 export { ShortLinkResolver } from '../resolver/short-link-resolver';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig } from '@app/common';
+import { AppConfig, Clock } from '@app/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import {
@@ -117,6 +117,7 @@ export class RedirectLookup {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly redis: ShortLinkRedis,
+    private readonly clock: Clock,
     config: AppConfig,
   ) {
     this.ttlSeconds = config.SHORT_LINK_CACHE_TTL_SECONDS;
@@ -160,7 +161,7 @@ export class RedirectLookup {
   /** The member a host is a verified custom domain of: known answer, `null` or `undefined` (call `findHost`). */
   peekHost(host: string): string | null | undefined {
     if (this.domains === null) return undefined;
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const mayReload = now - this.domainsTriedAt >= UNKNOWN_HOST_RELOAD_MS;
     if (mayReload && now - this.domainsLoadedAt >= HOST_CACHE_TTL_MS) return undefined;
     const memberId = this.domains.get(host);
@@ -189,7 +190,7 @@ export class RedirectLookup {
    */
   private async loadDomains(): Promise<ReadonlyMap<string, string>> {
     const generation = this.domainsGeneration;
-    const startedAt = Date.now();
+    const startedAt = this.clock.now().getTime();
     this.domainsTriedAt = startedAt;
     try {
       const rows: Array<{ domain: string; member_id: string }> = await this.db.query(

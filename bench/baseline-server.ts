@@ -14,17 +14,31 @@
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import { Clock, dataSourceOptions, initializeWithMigrations, loadConfig } from '@app/common';
-import { ConversionService, ConvertMode, Marketplaces, MarketplaceSettingsSource, ModeRegistry } from '@app/conversion';
+import { Clock, dataSourceOptions, initializeWithMigrations, loadNamespace } from '@app/common';
+import {
+  conversionConfig,
+  ConversionService,
+  ConvertMode,
+  Marketplaces,
+  MarketplaceSettingsSource,
+  ModeRegistry,
+} from '@app/conversion';
 import type { Principal } from '@app/credentials';
 import { AffiliateMode, OwnShortenerMode, type ShortLinkResolutionService } from '@app/conversion/testing';
-import { ShortCodeGenerator, ShortLinkService, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
+import {
+  ShortCodeGenerator,
+  ShortLinkService,
+  shortLinksConfig,
+  ShortLinkTargetPolicy,
+  ShortLinkUrls,
+} from '@app/shortlinks';
 import { DataSource } from 'typeorm';
 
-const config = loadConfig({
+const config = loadNamespace(conversionConfig, {
   ...process.env,
   CONVERT_MAX_CONTENT_CHARS: process.env.CONVERT_MAX_CONTENT_CHARS ?? '200000',
 });
+const shortLinkSettings = loadNamespace(shortLinksConfig, process.env);
 const marketplaces = new Marketplaces();
 const affiliate = new AffiliateMode(marketplaces);
 const memberId = process.env.BASELINE_MEMBER_ID || '00000000-0000-4000-8000-000000000000';
@@ -107,12 +121,12 @@ async function start(): Promise<void> {
     targetPolicy.allowOnly((target) => marketplaces.identify(target) !== null);
     const shortLinks = new ShortLinkService(
       database,
-      new ShortCodeGenerator(config),
-      new ShortLinkUrls(config),
+      new ShortCodeGenerator(shortLinkSettings),
+      new ShortLinkUrls(shortLinkSettings),
       new Clock(),
       targetPolicy,
     );
-    ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(config));
+    ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(shortLinkSettings));
   }
   server.listen(Number(process.env.PORT ?? 3999), '127.0.0.1', () => {
     process.stdout.write(

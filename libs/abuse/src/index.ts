@@ -43,3 +43,4 @@ export {
 } from './rate-limit/openapi';
 export { AbuseRedis } from './redis/abuse-redis';
 export { RateLimitPolicies, type RateLimitPolicy, type RateLimitState } from './rate-limit/rate-limit-policies';
+export { AbuseConfig, abuseConfig } from './abuse.config';

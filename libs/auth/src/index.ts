@@ -15,3 +15,4 @@ export { SESSION_COOKIE, type MemberRequest } from './session-data';
 export { Session } from './session.entity';
 export { sessionMiddleware } from './session.middleware';
 export { SessionsService } from './sessions.service';
+export { AuthConfig, authConfig } from './auth.config';

@@ -1,4 +1,16 @@
-export { AppConfig, ConfigError, loadConfig, SETTINGS_KEY_SHAPE } from './config/app-config';
+export { CommonConfig, commonConfig, SETTINGS_KEY_SHAPE } from './common.config';
+export {
+  ConfigError,
+  configNamespace,
+  emptyToUndefined,
+  LoadedConfig,
+  loadConfig,
+  loadNamespace,
+  settingNames,
+  toBool,
+  toInt,
+  type ConfigNamespace,
+} from './config/config-namespace';
 export { ConfigModule } from './config/config.module';
 export { IsIpList, IpRangeList, parseIpList, type IpRange } from './config/ip-list';
 export { ensureCredentialsSecret, ensureSecrets, type EnsuredSecret } from './config/secret-file';

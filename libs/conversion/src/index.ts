@@ -28,3 +28,4 @@ export {
   type ResolverOptions,
   type ShortLinkHttpOptions,
 } from './resolver';
+export { ConversionConfig, conversionConfig } from './conversion.config';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { Clock, commonConfig, CommonConfig } from '@app/common';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialHasher } from './credential-crypto';
 import { Credential } from './credential.entity';
@@ -16,8 +16,8 @@ import { CredentialsService } from './credentials.service';
     Clock,
     {
       provide: CredentialHasher,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
+      inject: [commonConfig.KEY],
+      useFactory: (config: CommonConfig) => {
         if (!config.CREDENTIALS_SECRET) throw new Error('CREDENTIALS_SECRET is not set');
         return new CredentialHasher(config.CREDENTIALS_SECRET);
       },

@@ -10,3 +10,4 @@ export { CredentialsModule } from './credentials.module';
 export { CredentialsService, MAX_GRACE_SECONDS, type CredentialSummary } from './credentials.service';
 export type { Principal } from './principal';
 export { CredentialInvalidation, INVALIDATION_CHANNEL, PG_INVALIDATION_CHANNEL } from './credential-invalidation';
+export { CredentialsConfig, credentialsConfig } from './credentials.config';

@@ -2,3 +2,4 @@ export { httpMetricsMiddleware, routeLabelOf, setRouteLabel, UNMATCHED_ROUTE } f
 export { MetricsController } from './metrics.controller';
 export { MetricsModule } from './metrics.module';
 export { Metrics, type BufferName, type DomainKind } from './metrics.service';
+export { MetricsConfig, metricsConfig } from './metrics.config';

@@ -13,3 +13,4 @@ export { OutboundLink } from './cache/outbound-link.entity';
 export { OutboundHttp } from './http/outbound-http';
 export { shopeeAuthorization, shopeeOpenApiRegion, type ShopeeAppCredentials } from './protocols/shopee-open-api';
 export { lazadaApiRegion, lazadaSign, LAZADA_GETLINK_PATH, type LazadaCredentials } from './protocols/lazada-affiliate';
+export { OutboundConfig, outboundConfig } from './outbound.config';

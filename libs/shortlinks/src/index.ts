@@ -21,3 +21,4 @@ export { ClickCounter } from './redirect/click-counter';
 export { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from './redirect/redirect-lookup';
 export { ShortLinkRedis } from './redirect/short-link-redis';
 export { isBotUserAgent } from './redirect/bot-detector';
+export { ShortLinksConfig, shortLinksConfig } from './shortlinks.config';

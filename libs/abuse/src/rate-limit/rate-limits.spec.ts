@@ -1,4 +1,5 @@
-import { Clock, loadConfig } from '@app/common';
+import { Clock, loadNamespace } from '@app/common';
+import { abuseConfig } from '../abuse.config';
 import { MemoryThrottlerStorage } from './memory-throttler-storage';
 import { RateLimitPolicies, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit-policies';
 
@@ -39,7 +40,7 @@ describe('MemoryThrottlerStorage', () => {
 });
 
 describe('rate-limit policies and headers', () => {
-  const policies = new RateLimitPolicies(loadConfig({}));
+  const policies = new RateLimitPolicies(loadNamespace(abuseConfig, {}));
 
   it('take the limits of the plan from config', () => {
     expect(policies.policiesFor('free')).toEqual([

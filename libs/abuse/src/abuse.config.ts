@@ -25,14 +25,14 @@ export class AbuseConfig {
   @Max(1_000_000)
   RATE_LIMIT_FREE_PER_MEMBER = 120;
 
-  /** `per_key`, Pro plan. */
+  /** Requests per window for one API key, Pro plan (`per_key`). */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(1_000_000)
   RATE_LIMIT_PRO_PER_KEY = 600;
 
-  /** `per_member`, Pro plan. */
+  /** Requests per window for all of a member's keys together, Pro plan (`per_member`). */
   @Transform(toInt)
   @IsInt()
   @Min(1)

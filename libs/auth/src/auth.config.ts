@@ -11,14 +11,14 @@ export class AuthConfig {
   @IsIn(['auto', 'true', 'false'], { message: 'COOKIE_SECURE must be auto, true or false' })
   COOKIE_SECURE: 'auto' | 'true' | 'false' = 'auto';
 
-  /** A session unused this long ends (1..10080). */
+  /** A session unused this long ends. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(10_080)
   SESSION_IDLE_TIMEOUT_MINUTES = 60;
 
-  /** A session ends this long after login, used or not (1..720). */
+  /** A session ends this long after login, used or not. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -74,14 +74,14 @@ export class AuthConfig {
   @Max(100_000)
   LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 
-  /** The window of the per-account limit (1..1440). */
+  /** The window of the per-account limit. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(1440)
   LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES = 15;
 
-  /** How long an IP that logged in to an account is spared that account's per-account limit (1..365). */
+  /** How long an IP that logged in to an account is spared that account's per-account limit. */
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -7,13 +7,13 @@ export const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /** Settings every part of the process shares: where it listens, its stores, its secrets, its HTTP edge. */
 export class CommonConfig {
-  /** `development`, `production` or `test`. */
+  /** The runtime environment; `test` makes no retries when the database is down at start-up. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  /** HTTP port. */
+  /** HTTP port of the api (each cluster worker shares it). */
   @Transform(toInt)
   @IsInt()
   @Min(0)
@@ -45,7 +45,7 @@ export class CommonConfig {
   REDIS_KEY_PREFIX = 'linkconv:';
 
   /**
-   * HMAC key for API keys/tokens, ≥ 32 characters. Required with `DATABASE_URL`; in embedded mode generated once
+   * HMAC key for API keys/tokens. Required with `DATABASE_URL`; in embedded mode generated once
    * into `DATA_DIR/credentials-secret` (mode 600).
    */
   @Transform(emptyToUndefined)
@@ -55,7 +55,7 @@ export class CommonConfig {
   CREDENTIALS_SECRET?: string;
 
   /**
-   * Signs the session cookie, ≥ 32 characters. Required with `DATABASE_URL` (shared by every instance); in embedded
+   * Signs the session cookie. Required with `DATABASE_URL` (shared by every instance); in embedded
    * mode generated once into `DATA_DIR/session-secret` (mode 600).
    */
   @Transform(emptyToUndefined)
@@ -65,7 +65,7 @@ export class CommonConfig {
   SESSION_SECRET?: string;
 
   /**
-   * HMAC key of the password pre-hash, ≥ 32 characters. Required with `DATABASE_URL` (shared by every instance; an
+   * HMAC key of the password pre-hash. Required with `DATABASE_URL` (shared by every instance; an
    * existing deployment must add it); in embedded mode generated once into `DATA_DIR/password-pepper` (mode 600).
    * Changing or losing it makes every password made since unusable.
    */
@@ -115,7 +115,7 @@ export class CommonConfig {
   JSON_MAX_DEPTH = 16;
 
   /**
-   * Most object keys and array elements in a JSON body, every level counted (16..1000000); more is 413
+   * Most object keys and array elements in a JSON body, every level counted; more is 413
    * `payload_too_large`, refused before anything walks the body.
    */
   @Transform(toInt)

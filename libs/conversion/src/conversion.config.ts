@@ -11,7 +11,7 @@ export class ConversionConfig {
   @Max(1_000_000)
   CONVERT_MAX_CONTENT_CHARS = 50_000;
 
-  /** Most HTTP requests made to resolve one short link (1..10). */
+  /** Most HTTP requests made to resolve one short link. */
   @Transform(toInt)
   @IsInt()
   @Min(1)

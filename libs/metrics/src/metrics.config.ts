@@ -9,7 +9,7 @@ export class MetricsConfig {
   @IsBoolean({ message: 'METRICS_ENABLED must be true or false' })
   METRICS_ENABLED = true;
 
-  /** When set (≥ 16 characters), `GET /metrics` needs `Authorization: Bearer <token>`. */
+  /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

@@ -28,7 +28,7 @@ export class OutboundConfig {
   @Max(120_000)
   OUTBOUND_REQUEST_BUDGET_MS = 8000;
 
-  /** Retries of a retryable failure (0..5). */
+  /** Retries of a retryable failure. */
   @Transform(toInt)
   @IsInt()
   @Min(0)

@@ -16,7 +16,7 @@ export class ShortLinksConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   SHORT_LINK_BASE_URL!: string;
 
-  /** Length of new short codes (5..32). */
+  /** Length of new short codes. */
   @Transform(toInt)
   @IsInt()
   @Min(5)
@@ -70,7 +70,7 @@ export class ShortLinksConfig {
   @IsIn(['https', 'http'], { message: 'CUSTOM_DOMAIN_LINK_SCHEME must be https or http' })
   CUSTOM_DOMAIN_LINK_SCHEME: 'https' | 'http' = 'https';
 
-  /** DNS servers for the TXT check, `ip` or `ip:port`, comma-separated. */
+  /** DNS servers for the custom-domain TXT check, `ip` or `ip:port`, comma-separated; empty = the system's. */
   @Matches(/^$|^[0-9a-fA-F.:[\]]+(\s*,\s*[0-9a-fA-F.:[\]]+)*$/, {
     message: 'DNS_SERVERS must be a comma-separated list of ip or ip:port',
   })

@@ -14,8 +14,9 @@
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import { Clock, dataSourceOptions, initializeWithMigrations, loadConfig } from '@app/common';
-import { ConversionService } from '@app/conversion';
+import { Clock, dataSourceOptions, initializeWithMigrations } from '@app/common';
+import { loadNamespace } from '@app/common/testing';
+import { conversionConfig, ConversionService } from '@app/conversion';
 import {
   AffiliateMode,
   type ConvertMode,
@@ -26,14 +27,15 @@ import {
   type ShortLinkResolutionService,
 } from '@app/conversion/testing';
 import type { Principal } from '@app/credentials';
-import { ShortLinkService, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
+import { ShortLinkService, shortLinksConfig, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
 import { ShortCodeGenerator } from '@app/shortlinks/testing';
 import { DataSource } from 'typeorm';
 
-const config = loadConfig({
+const config = loadNamespace(conversionConfig, {
   ...process.env,
   CONVERT_MAX_CONTENT_CHARS: process.env.CONVERT_MAX_CONTENT_CHARS ?? '200000',
 });
+const shortLinkSettings = loadNamespace(shortLinksConfig, process.env);
 const marketplaces = new Marketplaces();
 const affiliate = new AffiliateMode(marketplaces);
 const memberId = process.env.BASELINE_MEMBER_ID || '00000000-0000-4000-8000-000000000000';
@@ -116,12 +118,12 @@ async function start(): Promise<void> {
     targetPolicy.allowOnly((target) => marketplaces.identify(target) !== null);
     const shortLinks = new ShortLinkService(
       database,
-      new ShortCodeGenerator(config),
-      new ShortLinkUrls(config),
+      new ShortCodeGenerator(shortLinkSettings),
+      new ShortLinkUrls(shortLinkSettings),
       new Clock(),
       targetPolicy,
     );
-    ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(config));
+    ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(shortLinkSettings));
   }
   server.listen(Number(process.env.PORT ?? 3999), '127.0.0.1', () => {
     process.stdout.write(

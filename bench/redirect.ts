@@ -12,7 +12,7 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, ensureSecrets, loadConfig } from '@app/common';
+import { commonConfig, ensureSecrets, type LoadedConfig } from '@app/common';
 import { MembersService } from '@app/members';
 import { ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppModule } from '../apps/api/src/app.module';
 import { configureApp } from '../apps/api/src/configure-app';
+import { loadApiConfig } from '../apps/api/src/startup-config';
 import { configureRedirector } from '../apps/redirector/src/configure-redirector';
 import { RedirectorModule } from '../apps/redirector/src/redirector.module';
 import { PROCESS_SECRETS } from '../test/support/api-process';
@@ -41,8 +42,8 @@ interface Figures {
   non3xx: number;
 }
 
-function benchConfig(dataDir: string): AppConfig {
-  const config = loadConfig({
+function benchConfig(dataDir: string): LoadedConfig {
+  const config = loadApiConfig({
     // With DATABASE_URL the secrets are required: the bench's own (never a deployment's), unless given.
     ...PROCESS_SECRETS,
     ...process.env,
@@ -51,7 +52,7 @@ function benchConfig(dataDir: string): AppConfig {
     LOG_LEVEL: 'silent',
     REGISTRATION_OPEN: 'false',
   });
-  ensureSecrets(config);
+  ensureSecrets(config.get(commonConfig));
   return config;
 }
 

@@ -1,4 +1,4 @@
-import { AbuseEvent, AbuseEvents, IpBan, IpBanService } from '@app/abuse';
+import { abuseConfig, AbuseEvent, AbuseEvents, IpBan, IpBanService } from '@app/abuse';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +101,7 @@ describe(`failed-auth IP bans, counted ${STORE}`, () => {
     await failTimes(t, alice, ip, 10);
     expect((await client(t, alice, ip).right()).headers['retry-after']).toBe('900');
     // Just past the look-back from the first ban (its 15 minutes are long over).
-    t.clock.advance(t.config.IP_BAN_REPEAT_LOOKBACK_HOURS * 3_600_000 + 1000);
+    t.clock.advance(t.config.get(abuseConfig).IP_BAN_REPEAT_LOOKBACK_HOURS * 3_600_000 + 1000);
     expect((await client(t, alice, ip).right()).status).toBe(200);
     await failTimes(t, alice, ip, 10);
     const refused = await client(t, alice, ip).right();

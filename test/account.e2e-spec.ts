@@ -1,6 +1,7 @@
 import * as bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '@app/common';
+import { authConfig } from '@app/auth';
+import type { AuthConfig } from '@app/auth/testing';
 import { PasswordHasher } from '@app/members';
 import { AccountClient, convertStatus } from './support/account-client';
 import { createTestApp, TEST_PASSWORD, TestApp, usingPostgres } from './support/test-app';
@@ -268,7 +269,7 @@ describe('account API', () => {
   describe('sessions', () => {
     it('ends after the idle timeout, and activity keeps it alive until then', async () => {
       const { client } = await signedUp(t);
-      const idle = t.config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
+      const idle = t.config.get(authConfig).SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
       t.clock.advance(idle - 5 * MINUTE);
       expect((await client.get('/account')).status).toBe(200);
       t.clock.advance(idle - 5 * MINUTE);
@@ -281,8 +282,8 @@ describe('account API', () => {
 
     it('ends at the absolute timeout however active it is', async () => {
       const { client } = await signedUp(t);
-      const step = (t.config.SESSION_IDLE_TIMEOUT_MINUTES / 2) * MINUTE;
-      const absolute = t.config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE;
+      const step = (t.config.get(authConfig).SESSION_IDLE_TIMEOUT_MINUTES / 2) * MINUTE;
+      const absolute = t.config.get(authConfig).SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE;
       let elapsed = 0;
       while (elapsed + step < absolute) {
         t.clock.advance(step);
@@ -352,7 +353,7 @@ describe('account API', () => {
         Number((await t.dataSource.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
       expect(await count('sessions')).toBeGreaterThan(0);
       expect(await count('auth_attempts')).toBeGreaterThan(0);
-      t.clock.advance(t.config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE + MINUTE);
+      t.clock.advance(t.config.get(authConfig).SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE + MINUTE);
       const { AuthMaintenance } = await import('@app/auth/testing');
       await t.app.get(AuthMaintenance).run();
       expect(await count('sessions')).toBe(0);
@@ -360,7 +361,7 @@ describe('account API', () => {
         (await t.dataSource.query('SELECT DISTINCT kind FROM auth_attempts')).map((row: { kind: string }) => row.kind);
       // Failures and sign-ups are gone; the known IPs of successful logins stay for LOGIN_KNOWN_IP_DAYS.
       expect(await kinds()).toEqual(['login_success']);
-      t.clock.advance(t.config.LOGIN_KNOWN_IP_DAYS * 24 * 60 * MINUTE);
+      t.clock.advance(t.config.get(authConfig).LOGIN_KNOWN_IP_DAYS * 24 * 60 * MINUTE);
       await t.app.get(AuthMaintenance).run();
       expect(await count('auth_attempts')).toBe(0);
     });
@@ -665,13 +666,14 @@ describe('account API', () => {
 
   describe('throttling and configuration', () => {
     /** Runs `work` with some limits changed on the live config (every limit is read per request). */
-    async function withConfig(changes: Partial<AppConfig>, work: () => Promise<void>): Promise<void> {
-      const saved = Object.fromEntries(Object.keys(changes).map((key) => [key, t.config[key as keyof AppConfig]]));
-      Object.assign(t.config, changes);
+    async function withConfig(changes: Partial<AuthConfig>, work: () => Promise<void>): Promise<void> {
+      const config = t.config.get(authConfig);
+      const saved = Object.fromEntries(Object.keys(changes).map((key) => [key, config[key as keyof AuthConfig]]));
+      Object.assign(config, changes);
       try {
         await work();
       } finally {
-        Object.assign(t.config, saved);
+        Object.assign(config, saved);
       }
     }
 

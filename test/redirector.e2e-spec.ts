@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { Clock, loadConfig, ShutdownState } from '@app/common';
+import { Clock, ShutdownState } from '@app/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { configureRedirector } from '../apps/redirector/src/configure-redirector';
-import { RedirectorModule } from '../apps/redirector/src/redirector.module';
+import { loadRedirectorConfig, RedirectorModule } from '../apps/redirector/src/redirector.module';
 import { ShortLinkService } from '@app/shortlinks';
 import { AccountClient } from './support/account-client';
 import { ApiProcess, eventually, freePort } from './support/api-process';
@@ -42,7 +42,7 @@ describe('standalone redirector and graceful shutdown', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function startRedirector(): Promise<NestExpressApplication> {
-    const config = loadConfig({
+    const config = loadRedirectorConfig({
       DATABASE_URL: process.env.DATABASE_URL,
       CREDENTIALS_SECRET: TEST_SECRET,
       LOG_LEVEL: 'silent',

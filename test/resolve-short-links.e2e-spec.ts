@@ -1,3 +1,4 @@
+import { conversionConfig } from '@app/conversion';
 import { AddressPolicy, DnsLookup, ShortLinkHttpClient } from '@app/conversion/testing';
 import {
   ConnectionRecorder,
@@ -229,7 +230,7 @@ describe('POST /api/convert resolves short links', () => {
     await convert({ content: 'https://s.shopee.vn/Slow', mode: 'link_goc' });
     fake.reset();
     fake.route('https://s.shopee.vn/Slow', respond.redirect('https://shopee.vn/product/5/6'));
-    t.clock.advance(t.config.LINK_RESOLVER_FAILURE_TTL_SECONDS * 1000 + 1);
+    t.clock.advance(t.config.get(conversionConfig).LINK_RESOLVER_FAILURE_TTL_SECONDS * 1000 + 1);
     const res = await convert({ content: 'https://s.shopee.vn/Slow', mode: 'link_goc' });
     expect(res.body.items[0]).toMatchObject({ ok: true, output: 'https://shopee.vn/product/5/6' });
     expect(fake.requestsTo('https://s.shopee.vn/Slow')).toBe(1);

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { IpBanService } from '@app/abuse';
-import { AppConfig, Clock, loadConfig } from '@app/common';
+import { Clock, commonConfig, type LoadedConfig } from '@app/common';
 import { CredentialsService } from '@app/credentials';
 import { Member, MemberPlan, MemberRole, MembersService, PasswordHasher } from '@app/members';
 import { createHash } from 'node:crypto';
@@ -12,6 +12,7 @@ import request, { Response, Test as SuperTest } from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../../apps/api/src/app.module';
 import { configureApp } from '../../apps/api/src/configure-app';
+import { loadApiConfig } from '../../apps/api/src/startup-config';
 
 export const TEST_SECRET = 'test-credentials-secret-0123456789abcdef';
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef-xyz';
@@ -172,7 +173,8 @@ export class TestApp {
 
   constructor(
     readonly app: NestExpressApplication,
-    readonly config: AppConfig,
+    /** The app's settings, by namespace (`t.config.get(authConfig)`); the app reads these very objects. */
+    readonly config: LoadedConfig,
     readonly clock: FakeClock,
     private readonly logLines: string[],
   ) {}
@@ -239,7 +241,7 @@ export interface TestAppOptions {
  * fast, and the clock is a `FakeClock` the test can move (`t.clock.advance(ms)`).
  */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({
+  const config = loadApiConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     DATA_DIR: 'memory://',
     CREDENTIALS_SECRET: TEST_SECRET,
@@ -272,7 +274,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   configureApp(app, config);
   await app.init();
   const testApp = new TestApp(app, config, clock, logLines);
-  if (!config.usesEmbeddedDatabase && !options.keepData) {
+  if (!config.get(commonConfig).usesEmbeddedDatabase && !options.keepData) {
     await emptyTables(testApp.dataSource);
     // The bans were loaded at start, before the tables were emptied.
     await app.get(IpBanService).refresh();

@@ -5,13 +5,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import {
-  AppConfig,
   ClockModule,
+  commonConfig,
+  CommonConfig,
   ConfigModule,
   dataSourceOptions,
   type DatabaseTarget,
   GlobalExceptionFilter,
   initializeWithMigrations,
+  type LoadedConfig,
   loggerModule,
 } from '@app/common';
 import { ConversionModule } from '@app/conversion';
@@ -46,8 +48,8 @@ import { validationPipe } from './validation';
  */
 export function databaseModule(embeddedSocket?: DatabaseTarget['embeddedSocket']): DynamicModule {
   return TypeOrmModule.forRootAsync({
-    inject: [AppConfig],
-    useFactory: (config: AppConfig) => ({
+    inject: [commonConfig.KEY],
+    useFactory: (config: CommonConfig) => ({
       ...dataSourceOptions({ url: config.DATABASE_URL, embeddedDir: config.DATA_DIR, embeddedSocket }, ENTITIES),
       retryAttempts: config.NODE_ENV === 'test' ? 0 : 5,
       retryDelay: 2000,
@@ -64,7 +66,7 @@ export interface AppModuleOptions {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+  static forRoot(config: LoadedConfig, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [

@@ -4,12 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
 import {
   acquireEmbeddedLock,
-  AppConfig,
+  commonConfig,
+  type CommonConfig,
   AppException,
   ConfigModule,
   type DatabaseTarget,
   embeddedLockHolder,
   embeddedSocketTarget,
+  type LoadedConfig,
 } from '@app/common';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
@@ -21,7 +23,7 @@ import { type CliCommand, type CliValues, UsageError } from './cli/cli-command';
 
 @Module({})
 class CliModule {
-  static forRoot(config: AppConfig, embeddedSocket: DatabaseTarget['embeddedSocket']): DynamicModule {
+  static forRoot(config: LoadedConfig, embeddedSocket: DatabaseTarget['embeddedSocket']): DynamicModule {
     return {
       module: CliModule,
       imports: [
@@ -180,7 +182,7 @@ async function readPassword(values: CliValues): Promise<string> {
  * The database the CLI opens. With DATABASE_URL, that server. Embedded: when the service runs (it holds the
  * embedded lock), its database through the socket it serves in DATA_DIR; else the files themselves, locked.
  */
-function databaseAccess(config: AppConfig): { embeddedSocket: DatabaseTarget['embeddedSocket']; release(): void } {
+function databaseAccess(config: CommonConfig): { embeddedSocket: DatabaseTarget['embeddedSocket']; release(): void } {
   const none = { embeddedSocket: undefined, release: () => undefined };
   if (!config.usesEmbeddedDatabase) return none;
   const holder = embeddedLockHolder(config.DATA_DIR);
@@ -198,7 +200,7 @@ function databaseAccess(config: AppConfig): { embeddedSocket: DatabaseTarget['em
 export async function run(argv: string[]): Promise<object> {
   const { command, values } = parseCommand(argv);
   const { config } = startupConfig();
-  const access = databaseAccess(config);
+  const access = databaseAccess(config.get(commonConfig));
   try {
     const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, access.embeddedSocket), {
       logger: ['error'],

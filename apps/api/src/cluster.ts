@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { commonConfig } from '@app/common';
 import { startupConfig } from './startup-config';
 
 /** Restart delays after a worker dies on its own: doubling from 1 s up to 30 s, reset once one stays up a minute. */
@@ -22,7 +23,7 @@ function log(message: string): void {
  * for limits and failure counts shared by the workers, REDIS_URL.
  */
 function primary(): void {
-  const { config } = startupConfig();
+  const config = startupConfig().config.get(commonConfig);
   const workers = config.WEB_CONCURRENCY || availableParallelism();
   if (config.usesEmbeddedDatabase && workers > 1) {
     process.stderr.write(

@@ -1,9 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
-import { AppConfig, bodyParsing, httpEdge, securityHeaders } from '@app/common';
-import { httpMetricsMiddleware, Metrics, setRouteLabel } from '@app/metrics';
+import { authConfig, LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
+import { bodyParsing, commonConfig, httpEdge, type LoadedConfig, securityHeaders } from '@app/common';
+import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
 import { RedirectHandler } from '@app/redirector';
+import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
 import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
 
@@ -13,18 +14,19 @@ import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pag
  * tests run the real thing. Every request goes through Express, then Nest's router, global enhancers and the
  * route's own decorators: there is one request path (see docs/architecture.md).
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
+export function configureApp(app: NestExpressApplication, config: LoadedConfig): NestExpressApplication {
+  const common = config.get(commonConfig);
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', common.trustProxy);
   app.disable('x-powered-by');
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
   // The HTTP duration histogram first, so it times every request of every route (the mounted redirects
   // included), labelled by route pattern.
-  if (config.METRICS_ENABLED) app.use(httpMetricsMiddleware(app.get(Metrics)));
+  if (config.get(metricsConfig).METRICS_ENABLED) app.use(httpMetricsMiddleware(app.get(Metrics)));
   // Single-process mode: the short links, answered by the redirector's handler as the first Express
   // middleware after the timer (a plain `(req, res, next)`: anything that is not a short-link request goes on).
-  if (config.REDIRECTOR_MOUNT) app.use(RedirectHandler.of(app, { mounted: true }).middleware);
+  if (config.get(shortLinksConfig).REDIRECTOR_MOUNT) app.use(RedirectHandler.of(app, { mounted: true }).middleware);
   // `Connection: close` once stopping, the request id, the access line (every answer has one).
   app.use(...httpEdge(app));
   app.use(securityHeaders());
@@ -38,14 +40,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.use(pagesMiddleware());
   app.use(
     ...bodyParsing({
-      limitBytes: config.BODY_LIMIT_BYTES,
-      maxDepth: config.JSON_MAX_DEPTH,
-      maxEntries: config.JSON_MAX_ENTRIES,
+      limitBytes: common.BODY_LIMIT_BYTES,
+      maxDepth: common.JSON_MAX_DEPTH,
+      maxEntries: common.JSON_MAX_ENTRIES,
       onRefused: (req) => app.get(LoginService).onRefusedRequest(req),
     }),
   );
   // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).
-  app.use(['/account', '/admin'], sessionMiddleware(config, app.get(PgSessionStore)));
+  app.use(['/account', '/admin'], sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
   const document = SwaggerModule.createDocument(

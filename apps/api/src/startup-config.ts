@@ -1,16 +1,42 @@
-import { AppConfig, ConfigError, ensureSecrets, loadConfig } from '@app/common';
-import { shortBaseUrlProblem } from '@app/shortlinks';
+import { abuseConfig } from '@app/abuse';
+import { authConfig } from '@app/auth';
+import { commonConfig, ConfigError, type ConfigNamespace, ensureSecrets, LoadedConfig, loadConfig } from '@app/common';
+import { conversionConfig } from '@app/conversion';
+import { credentialsConfig } from '@app/credentials';
+import { metricsConfig } from '@app/metrics';
+import { outboundConfig } from '@app/outbound';
+import { shortBaseUrlProblem, shortLinksConfig } from '@app/shortlinks';
+import { usageConfig } from '@app/usage';
+
+/** The settings of every lib the api process runs, each validated by its own class. */
+export const API_CONFIG: ConfigNamespace[] = [
+  commonConfig,
+  authConfig,
+  credentialsConfig,
+  usageConfig,
+  conversionConfig,
+  outboundConfig,
+  abuseConfig,
+  shortLinksConfig,
+  metricsConfig,
+];
+
+/** Reads and validates every namespace of the api; one `ConfigError` lists every bad value. */
+export function loadApiConfig(env: Record<string, string | undefined>): LoadedConfig {
+  return loadConfig(env, API_CONFIG);
+}
 
 /** Validated config with its secrets in place (generated in embedded mode), or a clear message and exit code 1. */
-export function startupConfig(): { config: AppConfig; notes: string[] } {
+export function startupConfig(): { config: LoadedConfig; notes: string[] } {
   try {
-    const config = loadConfig(process.env);
-    const baseProblem = shortBaseUrlProblem(config.SHORT_LINK_BASE_URL);
+    const config = loadApiConfig(process.env);
+    const baseProblem = shortBaseUrlProblem(config.get(shortLinksConfig).SHORT_LINK_BASE_URL);
     if (baseProblem) throw new ConfigError([baseProblem]);
-    const generated = ensureSecrets(config);
+    const common = config.get(commonConfig);
+    const generated = ensureSecrets(common);
     const notes: string[] = [];
-    if (config.usesEmbeddedDatabase) {
-      notes.push(`No DATABASE_URL: using the embedded PGlite database under ${config.DATA_DIR}`);
+    if (common.usesEmbeddedDatabase) {
+      notes.push(`No DATABASE_URL: using the embedded PGlite database under ${common.DATA_DIR}`);
     }
     for (const { name, path } of generated) notes.push(`Generated ${name} and stored it in ${path}`);
     return { config, notes };

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppConfig, httpEdge } from '@app/common';
-import { httpMetricsMiddleware, Metrics } from '@app/metrics';
+import { httpEdge } from '@app/common';
+import { httpMetricsMiddleware, Metrics, metricsConfig, type MetricsConfig } from '@app/metrics';
 import { Logger } from 'nestjs-pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { RedirectHandler } from './redirect.handler';
@@ -16,7 +16,9 @@ export function configureRedirector(app: NestExpressApplication): NestExpressApp
   app.disable('x-powered-by');
   const handler = RedirectHandler.of(app, { mounted: false });
   // Every request's duration, the redirects' included: the same unit as the api's, first.
-  const timed = app.get(AppConfig).METRICS_ENABLED ? httpMetricsMiddleware(app.get(Metrics)) : null;
+  const timed = app.get<MetricsConfig>(metricsConfig.KEY).METRICS_ENABLED
+    ? httpMetricsMiddleware(app.get(Metrics))
+    : null;
   const server = app.getHttpServer() as Server;
   const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');

@@ -1,20 +1,23 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { applyServerLimits, ConfigError, GracefulShutdown, loadConfig } from '@app/common';
+import { applyServerLimits, commonConfig, ConfigError, GracefulShutdown, type LoadedConfig } from '@app/common';
+import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
 import { configureRedirector } from './configure-redirector';
-import { RedirectorModule } from './redirector.module';
+import { loadRedirectorConfig, RedirectorModule } from './redirector.module';
 
 async function bootstrap(): Promise<void> {
-  let config;
+  let config: LoadedConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadRedirectorConfig(process.env);
   } catch (error) {
     process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  if (config.usesEmbeddedDatabase) {
+  const common = config.get(commonConfig);
+  const port = config.get(shortLinksConfig).REDIRECTOR_PORT;
+  if (common.usesEmbeddedDatabase) {
     process.stderr.write(
       'The standalone redirector needs DATABASE_URL (the embedded database belongs to the api process): ' +
         'without it, the api serves the short links itself (REDIRECTOR_MOUNT=true, the default).\n',
@@ -27,13 +30,13 @@ async function bootstrap(): Promise<void> {
   });
   // On SIGTERM/SIGINT: stop accepting, finish the redirects in flight, then flush the click counters (app.close()).
   // Every answer (redirects, their pages, GET /health) then gets `Connection: close` through the ShutdownState.
-  const shutdown = new GracefulShutdown(app, app.get(Logger), config.SHUTDOWN_TIMEOUT_MS);
+  const shutdown = new GracefulShutdown(app, app.get(Logger), common.SHUTDOWN_TIMEOUT_MS);
   configureRedirector(app);
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', common.trustProxy);
   shutdown.install();
-  applyServerLimits(app.getHttpServer(), config);
-  await app.listen(config.REDIRECTOR_PORT);
-  app.get(Logger).log(`Redirector listening on port ${config.REDIRECTOR_PORT}`, 'Bootstrap');
+  applyServerLimits(app.getHttpServer(), common);
+  await app.listen(port);
+  app.get(Logger).log(`Redirector listening on port ${port}`, 'Bootstrap');
 }
 
 bootstrap().catch((error: unknown) => {

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig, ShutdownState } from '@app/common';
+import { ShutdownState } from '@app/common';
+import { loadNamespace } from '@app/common/testing';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ClickCounter, RedirectLookup } from '@app/shortlinks';
+import { type ClickCounter, type RedirectLookup, shortLinksConfig } from '@app/shortlinks';
 import { hostnameOf, RedirectHandler } from './redirect.handler';
 
 describe('hostnameOf', () => {
@@ -19,12 +20,7 @@ describe('hostnameOf', () => {
 });
 
 describe('RedirectHandler with a stored target that is no valid header value', () => {
-  const config = loadConfig({
-    CREDENTIALS_SECRET: 'redirect-handler-spec-secret-0123456789abcdef',
-    SHORT_LINK_BASE_URL: 'https://sl.unit.test',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
+  const config = loadNamespace(shortLinksConfig, { SHORT_LINK_BASE_URL: 'https://sl.unit.test' });
   const targets: Record<string, string> = {
     Newline1: 'https://shopee.vn/product/1/2?token=secret-in-query\r\nSet-Cookie: session=stolen',
     Vietnam1: 'https://shopee.vn/áo-thun-sản-phẩm?affiliate=secret-in-query',

@@ -1,5 +1,5 @@
 import { type INestApplication, Logger } from '@nestjs/common';
-import { AppConfig, ShutdownState } from '@app/common';
+import { ShutdownState } from '@app/common';
 import {
   ClickCounter,
   CODE_SHAPE,
@@ -10,10 +10,12 @@ import {
   type LinkScope,
   OWN_SCOPE,
   RedirectLookup,
+  shortLinksConfig,
+  type ShortLinksConfig,
   shortBaseOf,
 } from '@app/shortlinks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Metrics, setRouteLabel } from '@app/metrics';
+import { Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
 import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
 
 export type Next = (error?: unknown) => void;
@@ -55,7 +57,7 @@ export class RedirectHandler {
     private readonly lookup: RedirectLookup,
     private readonly clicks: ClickCounter,
     private readonly shutdown: ShutdownState,
-    config: AppConfig,
+    config: ShortLinksConfig,
     options: RedirectHandlerOptions,
     private readonly metrics: Metrics | null = null,
   ) {
@@ -68,8 +70,8 @@ export class RedirectHandler {
   /** The handler of an app that imports `ShortLinksModule` and the global ConfigModule. */
   static of(app: INestApplication, options: RedirectHandlerOptions): RedirectHandler {
     const get = <T>(token: new (...args: never[]) => T) => app.get(token, { strict: false });
-    const config = get(AppConfig);
-    const metrics = config.METRICS_ENABLED ? get(Metrics) : null;
+    const config = app.get<ShortLinksConfig>(shortLinksConfig.KEY, { strict: false });
+    const metrics = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED ? get(Metrics) : null;
     return new RedirectHandler(get(RedirectLookup), get(ClickCounter), get(ShutdownState), config, options, metrics);
   }
 

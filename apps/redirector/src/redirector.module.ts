@@ -2,11 +2,29 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ConfigModule, dataSourceOptions, GlobalExceptionFilter, loggerModule } from '@app/common';
-import { MetricsController, MetricsModule } from '@app/metrics';
-import { SHORT_LINK_ENTITIES, ShortLinksModule } from '@app/shortlinks';
+import {
+  commonConfig,
+  type CommonConfig,
+  ConfigModule,
+  type ConfigNamespace,
+  dataSourceOptions,
+  GlobalExceptionFilter,
+  type LoadedConfig,
+  loadConfig,
+  loggerModule,
+} from '@app/common';
+import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
+import { SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
 import { RedirectorHealthController } from './health.controller';
+
+/** The settings of the libs the redirector runs, each validated by its own class. */
+export const REDIRECTOR_CONFIG: ConfigNamespace[] = [commonConfig, shortLinksConfig, metricsConfig];
+
+/** Reads and validates the redirector's namespaces; one `ConfigError` lists every bad value. */
+export function loadRedirectorConfig(env: Record<string, string | undefined>): LoadedConfig {
+  return loadConfig(env, REDIRECTOR_CONFIG);
+}
 
 export interface RedirectorModuleOptions {
   logDestination?: DestinationStream;
@@ -18,7 +36,7 @@ export interface RedirectorModuleOptions {
  */
 @Module({})
 export class RedirectorModule {
-  static forRoot(config: AppConfig, options: RedirectorModuleOptions = {}): DynamicModule {
+  static forRoot(config: LoadedConfig, options: RedirectorModuleOptions = {}): DynamicModule {
     return {
       module: RedirectorModule,
       imports: [
@@ -26,8 +44,8 @@ export class RedirectorModule {
         loggerModule(options.logDestination),
         MetricsModule,
         TypeOrmModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (appConfig: AppConfig) => ({
+          inject: [commonConfig.KEY],
+          useFactory: (appConfig: CommonConfig) => ({
             ...dataSourceOptions({ url: appConfig.DATABASE_URL, embeddedDir: appConfig.DATA_DIR }, SHORT_LINK_ENTITIES),
             migrationsRun: false,
             retryAttempts: appConfig.NODE_ENV === 'test' ? 0 : 5,

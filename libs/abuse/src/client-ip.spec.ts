@@ -1,4 +1,6 @@
-import { AppConfig, ConfigError, loadConfig } from '@app/common';
+import { commonConfig, ConfigError, loadConfig } from '@app/common';
+import { loadNamespace } from '@app/common/testing';
+import { AbuseConfig, abuseConfig } from './abuse.config';
 import { IpAllowList, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from './client-ip';
 
 describe('ipKeyOf', () => {
@@ -38,7 +40,7 @@ describe('ipKeyFromInput', () => {
 });
 
 describe('IpAllowList', () => {
-  const allowList = (value: string) => new IpAllowList(loadConfig({ IP_BAN_ALLOWLIST: value }));
+  const allowList = (value: string) => new IpAllowList(loadNamespace(abuseConfig, { IP_BAN_ALLOWLIST: value }));
 
   it('matches addresses and CIDR ranges of both families, mapped IPv4 included', () => {
     const list = allowList('192.0.2.10, 198.51.100.0/24, 2001:db8:aa::/48');
@@ -53,14 +55,14 @@ describe('IpAllowList', () => {
   });
 
   it('is empty by default', () => {
-    expect(new IpAllowList(new AppConfig()).contains('127.0.0.1')).toBe(false);
+    expect(new IpAllowList(new AbuseConfig()).contains('127.0.0.1')).toBe(false);
   });
 });
 
 describe('abuse settings', () => {
   it('have the documented defaults', () => {
-    const config = loadConfig({});
-    expect(config).toMatchObject({
+    const loaded = loadConfig({}, [commonConfig, abuseConfig]);
+    expect({ ...loaded.get(abuseConfig), REDIS_KEY_PREFIX: loaded.get(commonConfig).REDIS_KEY_PREFIX }).toMatchObject({
       RATE_LIMIT_WINDOW_SECONDS: 60,
       RATE_LIMIT_FREE_PER_KEY: 60,
       RATE_LIMIT_FREE_PER_MEMBER: 120,
@@ -80,7 +82,10 @@ describe('abuse settings', () => {
   it('refuse bad values with a message naming them', () => {
     let error: unknown;
     try {
-      loadConfig({ IP_BAN_ALLOWLIST: '10.0.0.0/8, nonsense', RATE_LIMIT_FREE_PER_KEY: '0', REDIS_KEY_PREFIX: 'a b' });
+      loadConfig({ IP_BAN_ALLOWLIST: '10.0.0.0/8, nonsense', RATE_LIMIT_FREE_PER_KEY: '0', REDIS_KEY_PREFIX: 'a b' }, [
+        commonConfig,
+        abuseConfig,
+      ]);
     } catch (caught) {
       error = caught;
     }

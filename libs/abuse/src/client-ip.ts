@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig, ipKeyOf, IpRangeList } from '@app/common';
+import { Injectable, Inject } from '@nestjs/common';
+import { ipKeyOf, IpRangeList } from '@app/common';
 import ipaddr from 'ipaddr.js';
+import { abuseConfig, AbuseConfig } from './abuse.config';
 
 export { clientAddress, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
 
@@ -24,7 +25,7 @@ export function ipKeyFromInput(input: string): string | null {
 /** IP_BAN_ALLOWLIST: addresses and ranges that are never counted nor banned. */
 @Injectable()
 export class IpAllowList extends IpRangeList {
-  constructor(config: AppConfig) {
+  constructor(@Inject(abuseConfig.KEY) config: AbuseConfig) {
     super(config.IP_BAN_ALLOWLIST);
   }
 }

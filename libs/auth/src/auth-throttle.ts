@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, AppException, Clock, ipKeyOf } from '@app/common';
+import { AppException, Clock, ipKeyOf } from '@app/common';
 import { normalizeEmail } from '@app/members';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthAttemptKind } from './auth-attempt.entity';
+import { authConfig, AuthConfig } from './auth.config';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -33,7 +34,7 @@ export class AuthThrottle {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {}
 
   private get windowMs(): number {

@@ -11,3 +11,4 @@ export { SESSION_COOKIE, type MemberRequest } from './session-data';
 export { Session } from './session.entity';
 export { sessionMiddleware } from './session.middleware';
 export { SessionsService } from './sessions.service';
+export { authConfig } from './auth.config';

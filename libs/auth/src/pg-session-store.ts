@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { Clock } from '@app/common';
 import { Store, type SessionData } from 'express-session';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import './session-data';
+import { authConfig, AuthConfig } from './auth.config';
 
 type Callback = (error?: unknown) => void;
 
@@ -26,7 +27,7 @@ export class PgSessionStore extends Store {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {
     super();
   }

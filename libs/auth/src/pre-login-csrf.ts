@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig, Clock } from '@app/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, commonConfig, CommonConfig } from '@app/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from './session-data';
 import { sameToken } from './sessions.service';
+import { authConfig, AuthConfig } from './auth.config';
 
 /** The session cookie's attributes, for express-session and for the pre-login cookie alike. */
-export function sessionCookieOptions(config: AppConfig): {
+export function sessionCookieOptions(config: AuthConfig): {
   httpOnly: true;
   sameSite: 'lax';
   secure: boolean | 'auto';
@@ -36,13 +37,14 @@ const PRE_LOGIN_ID = /^([A-Za-z0-9_-]{43})~([0-9a-z]{1,12})$/;
 @Injectable()
 export class PreLoginCsrf {
   constructor(
-    private readonly config: AppConfig,
+    @Inject(authConfig.KEY) private readonly config: AuthConfig,
+    @Inject(commonConfig.KEY) private readonly common: CommonConfig,
     private readonly clock: Clock,
   ) {}
 
   private get secret(): string {
-    if (!this.config.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
-    return this.config.SESSION_SECRET;
+    if (!this.common.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
+    return this.common.SESSION_SECRET;
   }
 
   /** This visitor's token: from their pre-login cookie while it is valid, else from a new one set on `res`. */

@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { AppConfig, AppException } from '@app/common';
+import { CanActivate, ExecutionContext, Injectable, Inject } from '@nestjs/common';
+import { AppException } from '@app/common';
 import { Member, MembersService } from '@app/members';
 import type { Request } from 'express';
 import { AuthThrottle } from './auth-throttle';
+import { authConfig, AuthConfig } from './auth.config';
 
 /** The sign-up use-case: a new `free` member (open and throttled by `RegistrationGate`, which runs first). */
 @Injectable()
@@ -23,7 +24,7 @@ export class RegistrationService {
 export class RegistrationGate implements CanActivate {
   constructor(
     private readonly throttle: AuthThrottle,
-    private readonly config: AppConfig,
+    @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

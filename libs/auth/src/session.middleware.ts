@@ -1,10 +1,11 @@
-import { AppConfig, requestIdOf, sendError, toAppException } from '@app/common';
+import { CommonConfig, requestIdOf, sendError, toAppException } from '@app/common';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { randomBytes } from 'node:crypto';
 import { PgSessionStore } from './pg-session-store';
 import { sessionCookieOptions } from './pre-login-csrf';
 import { SESSION_COOKIE } from './session-data';
+import type { AuthConfig } from './auth.config';
 
 /**
  * The express-session middleware: cookie `lc_sid` (HttpOnly, SameSite=Lax, Secure per COOKIE_SECURE, signed
@@ -12,11 +13,11 @@ import { SESSION_COOKIE } from './session-data';
  * put in the session, idle expiry rolled forward on use. A store failure (database down) is answered in the
  * error envelope (503 `unavailable`).
  */
-export function sessionMiddleware(config: AppConfig, store: PgSessionStore): RequestHandler {
-  if (!config.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
+export function sessionMiddleware(common: CommonConfig, config: AuthConfig, store: PgSessionStore): RequestHandler {
+  if (!common.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
   const handler = session({
     name: SESSION_COOKIE,
-    secret: config.SESSION_SECRET,
+    secret: common.SESSION_SECRET,
     store,
     genid: () => randomBytes(32).toString('base64url'),
     resave: false,

@@ -1,7 +1,18 @@
-export { AppConfig, ConfigError, loadConfig, SETTINGS_KEY_SHAPE } from './config/app-config';
+export { CommonConfig, commonConfig } from './common.config';
+export {
+  ConfigError,
+  configNamespace,
+  emptyToUndefined,
+  LoadedConfig,
+  loadConfig,
+  settingNames,
+  toBool,
+  toInt,
+  type ConfigNamespace,
+} from './config/config-namespace';
 export { ConfigModule } from './config/config.module';
-export { IsIpList, IpRangeList, parseIpList, type IpRange } from './config/ip-list';
-export { ensureCredentialsSecret, ensureSecrets, type EnsuredSecret } from './config/secret-file';
+export { IsIpList, IpRangeList } from './config/ip-list';
+export { ensureSecrets } from './config/secret-file';
 export { AppException } from './errors/app-exception';
 export { ErrorResponseDto } from './errors/error-response.dto';
 export { GlobalExceptionFilter } from './errors/global-exception.filter';

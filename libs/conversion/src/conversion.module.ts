@@ -1,6 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ClockModule } from '@app/common';
+import { ClockModule } from '@app/common';
 import { ShortLinksModule, ShortLinkTargetPolicy } from '@app/shortlinks';
 import { ConversionService } from './conversion.service';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
@@ -29,6 +29,7 @@ import {
   ShortLinkResolver,
   TypeOrmResolvedLinkStore,
 } from './resolver';
+import { conversionConfig } from './conversion.config';
 
 const BUILT_MODES = [
   AffiliateMode,
@@ -43,7 +44,7 @@ const BUILT_MODES = [
   imports: [TypeOrmModule.forFeature([ResolvedLink]), ClockModule, ShortLinksModule, OutboundModule, MembersModule],
   providers: [
     Marketplaces,
-    { provide: RESOLVER_OPTIONS, inject: [AppConfig], useFactory: resolverOptionsFrom },
+    { provide: RESOLVER_OPTIONS, inject: [conversionConfig.KEY], useFactory: resolverOptionsFrom },
     { provide: AddressPolicy, useFactory: () => new AddressPolicy() },
     DnsLookup,
     {

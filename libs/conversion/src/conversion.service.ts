@@ -1,5 +1,5 @@
-import { Injectable, Optional } from '@nestjs/common';
-import { AppConfig, AppException } from '@app/common';
+import { Injectable, Optional, Inject } from '@nestjs/common';
+import { AppException } from '@app/common';
 import type { Principal } from '@app/credentials';
 import { Metrics } from '@app/metrics';
 import { extractLinks, FoundLink, ParsedLink } from './links';
@@ -10,6 +10,7 @@ import { failed, ItemError, LinkOutcome } from './modes/item-error';
 import { ModeContext, ModeProvider } from './modes/mode-provider';
 import { ModeRegistry } from './modes/mode-registry';
 import { ShortLinkResolutionService } from './resolver';
+import { conversionConfig, ConversionConfig } from './conversion.config';
 
 export interface ConvertInput {
   content: string;
@@ -69,7 +70,7 @@ export class ConversionService {
     private readonly registry: ModeRegistry,
     private readonly resolution: ShortLinkResolutionService,
     private readonly settings: MarketplaceSettingsSource,
-    private readonly config: AppConfig,
+    @Inject(conversionConfig.KEY) private readonly config: ConversionConfig,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 

@@ -5,3 +5,4 @@ export { ConvertResponseDto } from './dto/convert-response.dto';
 export { CONVERT_MODE_NAMES, isConvertMode } from './modes/convert-modes';
 export { isTikiTapCode, lazadaMasterCode } from './links';
 export { ResolvedLink } from './resolver';
+export { conversionConfig } from './conversion.config';

@@ -1,4 +1,6 @@
-import { Clock, loadConfig } from '@app/common';
+import { Clock } from '@app/common';
+import { loadNamespace } from '@app/common/testing';
+import { conversionConfig } from './conversion.config';
 import { ConversionService, ConvertItem } from './conversion.service';
 import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAdapter, TikTokAdapter } from './links';
 import { normalizeHostname } from './links/url-helpers';
@@ -40,7 +42,13 @@ function conversionService(settings = CORPUS_SETTINGS) {
     TEST_RESOLVER_OPTIONS,
   );
   const settingsSource: MarketplaceSettingsSource = { forMember: async () => settings };
-  const service = new ConversionService(marketplaces, registry, resolution, settingsSource, loadConfig({}));
+  const service = new ConversionService(
+    marketplaces,
+    registry,
+    resolution,
+    settingsSource,
+    loadNamespace(conversionConfig, {}),
+  );
   return { service, resolver };
 }
 

@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit, Inject } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { commonConfig, CommonConfig } from '@app/common';
 
 /** Redis channel (after REDIS_KEY_PREFIX) and Postgres NOTIFY channel of credential-cache invalidations. */
 export const INVALIDATION_CHANNEL = 'credentials:invalidate';
@@ -39,7 +39,7 @@ export class CredentialInvalidation implements OnModuleInit, OnApplicationShutdo
   private reconnectAttempt = 0;
   private lastWarnAt = 0;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(@Inject(commonConfig.KEY) private readonly config: CommonConfig) {
     this.transport = config.REDIS_URL ? 'redis' : config.DATABASE_URL ? 'postgres' : 'local';
   }
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ClockModule } from '@app/common';
+import { ClockModule, commonConfig, CommonConfig } from '@app/common';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialHasher } from './credential-crypto';
 import { Credential } from './credential.entity';
@@ -15,8 +15,8 @@ import { CredentialsService } from './credentials.service';
     ApiCredentialsGuard,
     {
       provide: CredentialHasher,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
+      inject: [commonConfig.KEY],
+      useFactory: (config: CommonConfig) => {
         if (!config.CREDENTIALS_SECRET) throw new Error('CREDENTIALS_SECRET is not set');
         return new CredentialHasher(config.CREDENTIALS_SECRET);
       },

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { Clock } from '@app/common';
 import type { Member, MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
 import { DataSource, IsNull } from 'typeorm';
 import { CredentialCache } from './credential-cache';
@@ -8,6 +8,7 @@ import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPa
 import { Credential } from './credential.entity';
 import { CredentialInvalidation } from './credential-invalidation';
 import type { Principal } from './principal';
+import { credentialsConfig, CredentialsConfig } from './credentials.config';
 
 export const MAX_GRACE_SECONDS = 86_400;
 
@@ -43,7 +44,7 @@ export class CredentialsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly hasher: CredentialHasher,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(credentialsConfig.KEY) private readonly config: CredentialsConfig,
     private readonly invalidation: CredentialInvalidation,
   ) {
     invalidation.onInvalidate((memberId) => this.cache.dropMember(memberId));

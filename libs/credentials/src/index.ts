@@ -3,3 +3,4 @@ export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';
 export { CredentialsService, MAX_GRACE_SECONDS } from './credentials.service';
 export type { Principal } from './principal';
+export { credentialsConfig } from './credentials.config';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ClockModule } from '@app/common';
+import { ClockModule, commonConfig, CommonConfig } from '@app/common';
 import { Member } from './member.entity';
 import { MembersService } from './members.service';
 import { PasswordHasher } from './password-hasher';
@@ -15,16 +15,16 @@ import { SecretCipher } from './settings/secret-cipher';
     MemberSettingsService,
     {
       provide: PasswordHasher,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
+      inject: [commonConfig.KEY],
+      useFactory: (config: CommonConfig) => {
         if (!config.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not set');
         return new PasswordHasher(config.PASSWORD_PEPPER);
       },
     },
     {
       provide: SecretCipher,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
+      inject: [commonConfig.KEY],
+      useFactory: (config: CommonConfig) => {
         if (!config.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is not set');
         return new SecretCipher(config.SETTINGS_ENCRYPTION_KEY);
       },

@@ -2,3 +2,4 @@ export { httpMetricsMiddleware, setRouteLabel } from './http-metrics';
 export { MetricsController } from './metrics.controller';
 export { MetricsModule } from './metrics.module';
 export { Metrics } from './metrics.service';
+export { MetricsConfig, metricsConfig } from './metrics.config';

@@ -1,9 +1,10 @@
-import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Req, Res, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AppConfig, AppException } from '@app/common';
+import { AppException } from '@app/common';
 import type { Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { Metrics } from './metrics.service';
+import { metricsConfig, MetricsConfig } from './metrics.config';
 
 /**
  * `GET /metrics` in the Prometheus text format, on the api and on the standalone redirector. With METRICS_TOKEN
@@ -14,7 +15,7 @@ import { Metrics } from './metrics.service';
 export class MetricsController {
   constructor(
     private readonly metrics: Metrics,
-    private readonly config: AppConfig,
+    @Inject(metricsConfig.KEY) private readonly config: MetricsConfig,
   ) {}
 
   @Get()

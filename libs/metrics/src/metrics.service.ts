@@ -1,6 +1,6 @@
-import { Injectable, Optional } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { metricsConfig, MetricsConfig } from './metrics.config';
 
 /** The buffers whose pending rows `linkconv_buffer_pending` reports. */
 export type BufferName = 'clicks' | 'usage' | 'abuse_events';
@@ -78,7 +78,7 @@ export class Metrics {
   /** METRICS_ENABLED: when false, nothing is counted on the request paths (and `/metrics` is a 404). */
   readonly enabled: boolean;
 
-  constructor(@Optional() config?: AppConfig) {
+  constructor(@Optional() @Inject(metricsConfig.KEY) config?: MetricsConfig) {
     this.enabled = config?.METRICS_ENABLED ?? true;
     const circuitSources = this.circuitSources;
     const bufferSources = this.bufferSources;

@@ -4,3 +4,4 @@ export type { OutboundResult } from './outbound-failure';
 export { OutboundLink } from './cache/outbound-link.entity';
 export { shopeeOpenApiRegion, type ShopeeAppCredentials } from './protocols/shopee-open-api';
 export { lazadaApiRegion, type LazadaCredentials } from './protocols/lazada-affiliate';
+export { outboundConfig } from './outbound.config';

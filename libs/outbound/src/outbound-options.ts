@@ -1,5 +1,5 @@
-import type { AppConfig } from '@app/common';
 import { OUTBOUND_PROVIDERS, OutboundProvider, PROVIDER_MAX_CONCURRENCY } from './providers';
+import type { OutboundConfig } from './outbound.config';
 
 export const OUTBOUND_OPTIONS = Symbol('OUTBOUND_OPTIONS');
 
@@ -34,7 +34,7 @@ export interface OutboundOptions {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function outboundOptionsFrom(config: AppConfig): OutboundOptions {
+export function outboundOptionsFrom(config: OutboundConfig): OutboundOptions {
   const concurrency = Object.fromEntries(
     OUTBOUND_PROVIDERS.map((provider) => [
       provider,

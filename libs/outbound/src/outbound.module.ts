@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ClockModule } from '@app/common';
+import { ClockModule } from '@app/common';
 import { OutboundLink } from './cache/outbound-link.entity';
 import { OutboundLinkStore, TypeOrmOutboundLinkStore } from './cache/outbound-link-store';
 import { OutboundHttp } from './http/outbound-http';
 import { OUTBOUND_OPTIONS, outboundOptionsFrom } from './outbound-options';
+import { outboundConfig } from './outbound.config';
 import { OutsideLinks } from './outside-links.service';
 import { ProviderGates } from './resilience/provider-gates';
 
@@ -12,7 +13,7 @@ import { ProviderGates } from './resilience/provider-gates';
 @Module({
   imports: [TypeOrmModule.forFeature([OutboundLink]), ClockModule],
   providers: [
-    { provide: OUTBOUND_OPTIONS, inject: [AppConfig], useFactory: outboundOptionsFrom },
+    { provide: OUTBOUND_OPTIONS, inject: [outboundConfig.KEY], useFactory: outboundOptionsFrom },
     OutboundHttp,
     ProviderGates,
     { provide: OutboundLinkStore, useClass: TypeOrmOutboundLinkStore },

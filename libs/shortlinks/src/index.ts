@@ -9,3 +9,4 @@ export { CustomDomainRechecker } from './domains/custom-domain-rechecker';
 export { ClickCounter } from './redirect/click-counter';
 export { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from './redirect/redirect-lookup';
 export { isBotUserAgent } from './redirect/bot-detector';
+export { ShortLinksConfig, shortLinksConfig } from './shortlinks.config';

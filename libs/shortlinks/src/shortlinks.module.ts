@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ClockModule } from '@app/common';
+import { ClockModule } from '@app/common';
 import { CustomDomain } from './domains/custom-domain.entity';
 import { CustomDomainService } from './domains/custom-domain.service';
 import { DnsTxtResolver, NodeDnsTxtResolver } from './domains/dns-txt-resolver';
@@ -13,6 +13,7 @@ import { ShortLinkUrls } from './links/short-link-urls';
 import { ClickCounter } from './redirect/click-counter';
 import { RedirectLookup } from './redirect/redirect-lookup';
 import { ShortLinkRedis } from './redirect/short-link-redis';
+import { shortLinksConfig, ShortLinksConfig } from './shortlinks.config';
 
 /**
  * Short links, custom domains, and what the redirect path needs (the lookup and its caches, the click counter;
@@ -32,8 +33,8 @@ import { ShortLinkRedis } from './redirect/short-link-redis';
     ClickCounter,
     {
       provide: DnsTxtResolver,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => new NodeDnsTxtResolver(config.dnsServers),
+      inject: [shortLinksConfig.KEY],
+      useFactory: (config: ShortLinksConfig) => new NodeDnsTxtResolver(config.dnsServers),
     },
     CustomDomainService,
   ],

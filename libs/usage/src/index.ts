@@ -1,3 +1,4 @@
 export { MemberUsage } from './member-usage.entity';
 export { UsageModule } from './usage.module';
 export { UsageService } from './usage.service';
+export { usageConfig } from './usage.config';

@@ -1,8 +1,9 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { Clock } from '@app/common';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
+import { usageConfig, UsageConfig } from './usage.config';
 
 export interface UsageFigures {
   /** Calls in the current clock minute, counted by this instance only. */
@@ -38,7 +39,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(usageConfig.KEY) private readonly config: UsageConfig,
     @Optional() metrics?: Metrics,
   ) {
     metrics?.watchBuffer('usage', () => this.pending.size + this.hours.size);

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Query, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AppConfig, AppException, IpRangeList } from '@app/common';
-import { CustomDomainService } from '@app/shortlinks';
+import { AppException, IpRangeList } from '@app/common';
+import { CustomDomainService, shortLinksConfig, ShortLinksConfig } from '@app/shortlinks';
 import type { Request } from 'express';
 
 /**
@@ -17,7 +17,7 @@ export class TlsAskController {
 
   constructor(
     private readonly domains: CustomDomainService,
-    config: AppConfig,
+    @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
   ) {
     this.askers = new IpRangeList(config.TLS_ASK_ALLOWLIST);
   }

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig, Clock } from '@app/common';
+import { Injectable, Inject } from '@nestjs/common';
+import { Clock } from '@app/common';
 import { AbuseRedis } from '../redis/abuse-redis';
+import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /** INCR, and start the window's expiry on the first failure (or when a key somehow has none). */
 const INCREMENT_SCRIPT = `
@@ -26,7 +27,7 @@ export class FailedAuthCounter {
   constructor(
     private readonly redis: AbuseRedis,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
   ) {}
 
   private get windowMs(): number {

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, Clock } from '@app/common';
+import { Injectable, Logger, Inject } from '@nestjs/common';
+import { Clock } from '@app/common';
 import { CredentialFailureListener } from '@app/credentials';
 import type { Request } from 'express';
 import { IpAllowList, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
@@ -7,6 +7,7 @@ import { AbuseEvents } from '../events/abuse-events.service';
 import { FailedAuthCounter } from './failed-auth-counter';
 import { ipBlockedException } from './ip-ban.guard';
 import { IpBanService } from './ip-ban.service';
+import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /**
  * Told by `ApiCredentialsGuard` about every wrong key/token pair (before its 401 goes out): logs an
@@ -24,7 +25,7 @@ export class FailedAuthListener extends CredentialFailureListener {
     private readonly bans: IpBanService,
     private readonly allowList: IpAllowList,
     private readonly events: AbuseEvents,
-    private readonly config: AppConfig,
+    @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
     private readonly clock: Clock,
   ) {
     super();

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, AppException, Clock } from '@app/common';
+import { AppException, Clock } from '@app/common';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { BAN_SYNC_INTERVAL_MS } from '../abuse.constants';
 import { IpAllowList, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
@@ -9,6 +9,7 @@ import { AbuseRedis } from '../redis/abuse-redis';
 import { banDurationSeconds } from './ban-duration';
 import { FailedAuthCounter } from './failed-auth-counter';
 import { IpBan } from './ip-ban.entity';
+import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /** A ban in force, as the guard needs it. */
 export interface ActiveBan {
@@ -71,7 +72,7 @@ export class IpBanService implements OnModuleInit, OnModuleDestroy {
     private readonly allowList: IpAllowList,
     private readonly events: AbuseEvents,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -4,14 +4,16 @@ import {
   Logger,
   OnApplicationShutdown,
   OnModuleInit,
+  Inject,
   Optional,
 } from '@nestjs/common';
-import { AppConfig, Clock } from '@app/common';
+import { Clock } from '@app/common';
 import { Metrics } from '@app/metrics';
 import type { DataSource, QueryDeepPartialEntity } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
 import { clientAddress, ipKeyOf } from '../client-ip';
 import { AbuseEvent } from './abuse-event.entity';
+import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /** What to record. Give `ip` as the client address (`req.ip`); it is stored as its abuse key. */
 export interface AbuseEventInput {
@@ -107,7 +109,7 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
   constructor(
     private readonly writer: AbuseEventWriter,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
     @Optional() private readonly metrics?: Metrics,
   ) {
     metrics?.watchBuffer('abuse_events', () => this.buffer.length);

@@ -1,4 +1,6 @@
-import { Clock, loadConfig } from '@app/common';
+import { Clock } from '@app/common';
+import { loadNamespace } from '@app/common/testing';
+import { abuseConfig } from '../abuse.config';
 import { AbuseEvents, AbuseEventWriter, EVENT_BATCH_SIZE, EventRow, sanitizeDetail } from './abuse-events.service';
 
 class FakeWriter extends AbuseEventWriter {
@@ -25,7 +27,11 @@ class FakeWriter extends AbuseEventWriter {
 
 function setup() {
   const writer = new FakeWriter();
-  const events = new AbuseEvents(writer, new Clock(), loadConfig({ ABUSE_EVENTS_FLUSH_INTERVAL_MS: '60000' }));
+  const events = new AbuseEvents(
+    writer,
+    new Clock(),
+    loadNamespace(abuseConfig, { ABUSE_EVENTS_FLUSH_INTERVAL_MS: '60000' }),
+  );
   return { writer, events };
 }
 

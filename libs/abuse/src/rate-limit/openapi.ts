@@ -1,13 +1,13 @@
 import type { HeadersObject } from '@nestjs/swagger';
-import { AppConfig } from '@app/common';
+import { AbuseConfig } from '../abuse.config';
 import { banDurationSeconds } from '../bans/ban-duration';
 
 /**
- * The OpenAPI text is built from the configuration's defaults (`new AppConfig()`), so it cannot drift from them.
+ * The OpenAPI text is built from the configuration's defaults (`new AbuseConfig()`, the settings this lib owns), so it cannot drift from them.
  * The document is built once from decorators, before any deployment's settings are known: it says so, and points
  * to the `RateLimit-Policy` header and `GET /api/limits`, which give a caller's actual limits.
  */
-const DEFAULTS = new AppConfig();
+const DEFAULTS = new AbuseConfig();
 const { RATE_LIMIT_WINDOW_SECONDS: WINDOW } = DEFAULTS;
 
 /** `15 minutes`, `1 hour`, `24 hours`, `7 days`. */

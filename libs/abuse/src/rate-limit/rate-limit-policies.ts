@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Inject } from '@nestjs/common';
 import type { MemberPlan } from '@app/members';
 import { PER_KEY, PER_MEMBER, THROTTLER_NAMES, type ThrottlerName } from '../abuse.constants';
+import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /** One quota policy: `limit` requests per `windowSeconds`. */
 export interface RateLimitPolicy {
@@ -19,7 +19,7 @@ export interface RateLimitState extends RateLimitPolicy {
 /** The limits of each plan, from config (RATE_LIMIT_*). */
 @Injectable()
 export class RateLimitPolicies {
-  constructor(private readonly config: AppConfig) {}
+  constructor(@Inject(abuseConfig.KEY) private readonly config: AbuseConfig) {}
 
   get windowSeconds(): number {
     return this.config.RATE_LIMIT_WINDOW_SECONDS;

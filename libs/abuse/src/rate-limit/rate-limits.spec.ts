@@ -1,4 +1,6 @@
-import { Clock, loadConfig } from '@app/common';
+import { Clock } from '@app/common';
+import { loadNamespace } from '@app/common/testing';
+import { abuseConfig } from '../abuse.config';
 import { MemoryThrottlerStorage } from './memory-throttler-storage';
 import { RateLimitPolicies, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit-policies';
 
@@ -39,7 +41,7 @@ describe('MemoryThrottlerStorage', () => {
 });
 
 describe('rate-limit policies and headers', () => {
-  const policies = new RateLimitPolicies(loadConfig({}));
+  const policies = new RateLimitPolicies(loadNamespace(abuseConfig, {}));
 
   it('take the limits of the plan from config', () => {
     expect(policies.policiesFor('free')).toEqual([

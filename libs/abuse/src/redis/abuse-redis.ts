@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit, Inject } from '@nestjs/common';
 import Redis, { RedisOptions } from 'ioredis';
+import { commonConfig, CommonConfig } from '@app/common';
 
 /** Longest wait for Redis at start-up; after it the service starts anyway and Redis joins when it can. */
 const STARTUP_WAIT_MS = 1500;
@@ -44,7 +44,7 @@ export class AbuseRedis implements OnModuleInit, OnApplicationShutdown {
   private lastWarnAt = 0;
   private closed = false;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(@Inject(commonConfig.KEY) private readonly config: CommonConfig) {
     this.client = config.REDIS_URL ? new Redis(config.REDIS_URL, fastFailRedisOptions(config.REDIS_KEY_PREFIX)) : null;
     this.client?.on('error', (error: Error) => this.warn('Redis connection', error));
     this.client?.on('ready', () => {

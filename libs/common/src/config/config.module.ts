@@ -1,16 +1,16 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ShutdownState } from '../http/shutdown-state';
-import { AppConfig } from './app-config';
+import { LoadedConfig } from './config-namespace';
 
-/** Provides the already validated `AppConfig`, and the process's `ShutdownState`, to every module. */
+/**
+ * Provides every already validated namespace under its `registerAs` token (`@Inject(abuseConfig.KEY)`), and the
+ * process's `ShutdownState`, to every module.
+ */
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: ConfigModule,
-      providers: [{ provide: AppConfig, useValue: config }, ShutdownState],
-      exports: [AppConfig, ShutdownState],
-    };
+  static forRoot(config: LoadedConfig): DynamicModule {
+    const providers = [...config.providers(), ShutdownState];
+    return { module: ConfigModule, providers, exports: providers };
   }
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppConfig, ConfigError, SETTINGS_KEY_SHAPE } from './app-config';
+import { CommonConfig, SETTINGS_KEY_SHAPE } from '../common.config';
+import { ConfigError } from './config-namespace';
 
 /** A secret setting that is required with DATABASE_URL and generated once under DATA_DIR otherwise. */
 interface GeneratedSecretSpec {
@@ -44,7 +45,7 @@ export interface EnsuredSecret {
 }
 
 /** Reads (or creates, mode 600) the file that keeps a generated secret under DATA_DIR. */
-function ensureSecretFile(config: AppConfig, spec: GeneratedSecretSpec): EnsuredSecret {
+function ensureSecretFile(config: CommonConfig, spec: GeneratedSecretSpec): EnsuredSecret {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const path = join(config.DATA_DIR, spec.file);
   let generated = false;
@@ -64,7 +65,7 @@ function ensureSecretFile(config: AppConfig, spec: GeneratedSecretSpec): Ensured
  * (several instances must share it). With the embedded database it is generated once and kept under
  * DATA_DIR, so keys, sessions, passwords and encrypted settings made before a restart still work after it.
  */
-function ensureSecret(config: AppConfig, spec: GeneratedSecretSpec): EnsuredSecret {
+function ensureSecret(config: CommonConfig, spec: GeneratedSecretSpec): EnsuredSecret {
   if (config[spec.name]) return { generated: false };
   if (!config.usesEmbeddedDatabase) {
     throw new ConfigError([`${spec.name} is required when DATABASE_URL is set (${spec.requirement})`]);
@@ -72,7 +73,7 @@ function ensureSecret(config: AppConfig, spec: GeneratedSecretSpec): EnsuredSecr
   return ensureSecretFile(config, spec);
 }
 
-export function ensureCredentialsSecret(config: AppConfig): EnsuredSecret {
+export function ensureCredentialsSecret(config: CommonConfig): EnsuredSecret {
   return ensureSecret(config, CREDENTIALS_SECRET);
 }
 
@@ -80,7 +81,7 @@ export function ensureCredentialsSecret(config: AppConfig): EnsuredSecret {
  * Makes sure CREDENTIALS_SECRET, SESSION_SECRET, PASSWORD_PEPPER and SETTINGS_ENCRYPTION_KEY are all set (see `ensureSecret`).
  * Throws one `ConfigError` listing every missing secret; returns the names and files of those generated now.
  */
-export function ensureSecrets(config: AppConfig): Array<{ name: string; path: string }> {
+export function ensureSecrets(config: CommonConfig): Array<{ name: string; path: string }> {
   const missing = GENERATED_SECRETS.filter((spec) => !config[spec.name]);
   if (missing.length > 0 && !config.usesEmbeddedDatabase) {
     throw new ConfigError(

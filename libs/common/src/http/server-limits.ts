@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import type { AppConfig } from '../config/app-config';
+import type { CommonConfig } from '../common.config';
 
 export type ServerLimits = Pick<
-  AppConfig,
+  CommonConfig,
   'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_KEEP_ALIVE_TIMEOUT_MS' | 'HTTP_MAX_CONNECTIONS'
 >;
 

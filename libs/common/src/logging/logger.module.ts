@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstance, type LoggerOptions } from 'pino';
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
-import { AppConfig } from '../config/app-config';
+import { commonConfig, CommonConfig } from '../common.config';
 import { redactUrl } from '../http/secret-query';
 import { FAILURE_CODE } from '../errors/send-error';
 
@@ -112,8 +112,8 @@ export function loggerModule(destination?: DestinationStream): DynamicModule {
     providers: [
       {
         provide: AccessLog,
-        inject: [AppConfig],
-        useFactory: (config: AppConfig) => new AccessLog(config.LOG_LEVEL, destination),
+        inject: [commonConfig.KEY],
+        useFactory: (config: CommonConfig) => new AccessLog(config.LOG_LEVEL, destination),
       },
     ],
     inject: [AccessLog],

@@ -1,4 +1,4 @@
-import type { AppConfig } from '@app/common';
+import type { ConversionConfig } from '../conversion.config';
 
 export const RESOLVER_OPTIONS = Symbol('RESOLVER_OPTIONS');
 
@@ -31,7 +31,7 @@ export interface ResolverOptions {
 export const RESOLVER_USER_AGENT = 'Mozilla/5.0 (compatible; LinkConversionAPI/1.0; facebookexternalhit/1.1)';
 const MEMORY_CACHE_ENTRIES = 10_000;
 
-export function resolverOptionsFrom(config: AppConfig): ResolverOptions {
+export function resolverOptionsFrom(config: ConversionConfig): ResolverOptions {
   return {
     maxHops: config.LINK_RESOLVER_MAX_HOPS,
     connectTimeoutMs: config.LINK_RESOLVER_CONNECT_TIMEOUT_MS,

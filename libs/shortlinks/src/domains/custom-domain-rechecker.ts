@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Inject } from '@nestjs/common';
 import { CustomDomainService } from './custom-domain.service';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
 /**
  * Re-checks every custom domain's TXT record about every CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS (0: never),
@@ -15,7 +15,7 @@ export class CustomDomainRechecker implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly domains: CustomDomainService,
-    private readonly config: AppConfig,
+    @Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig,
   ) {}
 
   onModuleInit(): void {

@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppConfig, AppException, Clock } from '@app/common';
+import { AppException, Clock } from '@app/common';
 import { randomBytes } from 'node:crypto';
 import { IsNull, LessThan, Repository } from 'typeorm';
 import { shortBaseOf } from '../links/short-link-urls';
@@ -10,6 +10,7 @@ import { CustomDomain } from './custom-domain.entity';
 import { DnsTxtResolver } from './dns-txt-resolver';
 import { nextDomainState } from './domain-check';
 import { normalizeCustomDomain } from './domain-name';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
 /** What the member sees of a domain: the DNS instructions and the status. */
 export interface CustomDomainView {
@@ -57,7 +58,7 @@ export class CustomDomainService {
     private readonly dns: DnsTxtResolver,
     private readonly lookup: RedirectLookup,
     private readonly clock: Clock,
-    config: AppConfig,
+    @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
   ) {
     this.reserved = [shortBaseOf(config.SHORT_LINK_BASE_URL).hostname];
   }

@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { SHORT_CODE_ALPHABET } from '../shortlinks.constants';
 import { isReservedCode } from './reserved-paths';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
 /** Bytes at or above this value are dropped, so every character of the alphabet is equally likely. */
 const UNBIASED_LIMIT = 256 - (256 % SHORT_CODE_ALPHABET.length);
@@ -26,7 +26,7 @@ export function randomShortCode(length: number): string {
  */
 @Injectable()
 export class ShortCodeGenerator {
-  constructor(private readonly config: AppConfig) {}
+  constructor(@Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig) {}
 
   next(): string {
     return unreservedCode(() => randomShortCode(this.config.SHORT_CODE_LENGTH));

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { OWN_DOMAIN } from '../shortlinks.constants';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
 /** Where our short domain lives: host (no port) and path prefix (`''` or `/s`), from SHORT_LINK_BASE_URL. */
 export interface ShortBase {
@@ -18,7 +18,7 @@ export function shortBaseOf(baseUrl: string): ShortBase {
 export class ShortLinkUrls {
   private readonly base: string;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(@Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig) {
     this.base = config.SHORT_LINK_BASE_URL.replace(/\/+$/, '');
   }
 

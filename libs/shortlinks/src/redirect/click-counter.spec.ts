@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { Clock, loadConfig } from '@app/common';
+import { Clock, commonConfig, loadConfig } from '@app/common';
+import { shortLinksConfig } from '../shortlinks.config';
 import type { DataSource } from 'typeorm';
 import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
 
@@ -9,11 +10,10 @@ import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
  * PGlite by the e2e tests (test/short-links, test/click-flush, test/redirector).
  */
 describe('ClickCounter', () => {
-  const config = loadConfig({
-    CREDENTIALS_SECRET: 'click-counter-spec-secret-0123456789abcdef',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
+  const config = loadConfig(
+    { CREDENTIALS_SECRET: 'click-counter-spec-secret-0123456789abcdef', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    [commonConfig, shortLinksConfig],
+  );
   let statements: unknown[][][];
   let fail: boolean;
   const db = {
@@ -34,7 +34,7 @@ describe('ClickCounter', () => {
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const counter = new ClickCounter(db, new Clock(), config);
+    const counter = new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(commonConfig));
     fail = true;
     for (let id = 1; id <= MAX_PENDING_COUNTERS; id += 1) counter.record(String(id), false);
     await counter.flush(); // the database is down: every counter is kept
@@ -72,7 +72,7 @@ describe('ClickCounter', () => {
 
   it('writes any number of links in one statement per flush, and logs its size and duration', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const counter = new ClickCounter(db, new Clock(), config);
+    const counter = new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(commonConfig));
     for (const links of [1, 10, 50_000]) {
       statements = [];
       for (let id = 1; id <= links; id += 1) counter.record(String(id), id % 2 === 0);

@@ -1,9 +1,10 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { Clock, commonConfig, CommonConfig } from '@app/common';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
 const DAY_MS = 86_400_000;
 /**
@@ -75,7 +76,8 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    @Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig,
+    @Inject(commonConfig.KEY) private readonly common: CommonConfig,
     @Optional() metrics?: Metrics,
   ) {
     metrics?.watchBuffer('clicks', () => this.pending.size);
@@ -88,7 +90,7 @@ export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    const deadline = Date.now() + this.config.SHUTDOWN_TIMEOUT_MS;
+    const deadline = Date.now() + this.common.SHUTDOWN_TIMEOUT_MS;
     let attempt = 1;
     for (; ; attempt += 1) {
       await this.flush();

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig, Clock } from '@app/common';
+import { Clock } from '@app/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import {
@@ -13,6 +13,7 @@ import {
   UNKNOWN_HOST_RELOAD_MS,
 } from '../shortlinks.constants';
 import { ShortLinkRedis } from './short-link-redis';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
 /** Where a code is looked up: our short domain (memberId null), or a custom domain and the member it is verified for. */
 export interface LinkScope {
@@ -118,7 +119,7 @@ export class RedirectLookup {
     @InjectDataSource() private readonly db: DataSource,
     private readonly redis: ShortLinkRedis,
     private readonly clock: Clock,
-    config: AppConfig,
+    @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
   ) {
     this.ttlSeconds = config.SHORT_LINK_CACHE_TTL_SECONDS;
     this.pool = (db.options as { url?: string }).url ? (db.driver as unknown as { master: RawPool }).master : null;

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit, Inject } from '@nestjs/common';
 import Redis from 'ioredis';
+import { commonConfig, CommonConfig } from '@app/common';
 
 const WARN_EVERY_MS = 60_000;
 
@@ -15,7 +15,7 @@ export class ShortLinkRedis implements OnModuleInit, OnApplicationShutdown {
   private readonly client: Redis | null;
   private lastWarnAt = 0;
 
-  constructor(config: AppConfig) {
+  constructor(@Inject(commonConfig.KEY) config: CommonConfig) {
     this.client = config.REDIS_URL
       ? new Redis(config.REDIS_URL, {
           keyPrefix: `${config.REDIS_KEY_PREFIX}sl:`,

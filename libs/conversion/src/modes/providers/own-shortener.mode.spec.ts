@@ -1,5 +1,5 @@
-import { loadConfig } from '@app/common';
-import { ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
+import { loadNamespace } from '@app/common/testing';
+import { ShortLinkService, shortLinksConfig, ShortLinkUrls } from '@app/shortlinks';
 import type { ParsedLink } from '../../links';
 import { Marketplaces } from '../../marketplaces';
 import { testPrincipal } from '../../testing';
@@ -12,7 +12,7 @@ describe('OwnShortenerMode', () => {
   const links = ['https://shopee.vn/product/1/2', 'https://shopee.vn/product/1/3', 'https://shopee.vn/product/1/4'].map(
     (url) => marketplaces.identify(url) as ParsedLink,
   );
-  const urls = new ShortLinkUrls(loadConfig({ SHORT_LINK_BASE_URL: 'https://sl.example/' }));
+  const urls = new ShortLinkUrls(loadNamespace(shortLinksConfig, { SHORT_LINK_BASE_URL: 'https://sl.example/' }));
 
   function mode(affiliateOutcomes: LinkOutcome[]) {
     const affiliate = { convert: async () => affiliateOutcomes } as unknown as AffiliateMode;

@@ -1,12 +1,17 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './app-config';
-import { ensureSecrets } from './secret-file';
+import { authConfig } from '@app/auth';
+import { commonConfig, ConfigError, ensureSecrets } from '@app/common';
+import { loadApiConfig } from '../apps/api/src/startup-config';
+
+/** The settings of one namespace, read as the api reads them (every namespace validated together). */
+const common = (env: Record<string, string>) => loadApiConfig(env).get(commonConfig);
+const auth = (env: Record<string, string>) => loadApiConfig(env).get(authConfig);
 
 describe('account area settings', () => {
   it('has safe defaults', () => {
-    const config = loadConfig({});
+    const config = auth({});
     expect(config.cookieSecure).toBe('auto');
     expect(config.REGISTRATION_OPEN).toBe(true);
     expect(config.SESSION_IDLE_TIMEOUT_MINUTES).toBe(60);
@@ -20,16 +25,16 @@ describe('account area settings', () => {
   });
 
   it('reads booleans and the cookie flag', () => {
-    expect(loadConfig({ REGISTRATION_OPEN: 'false' }).REGISTRATION_OPEN).toBe(false);
-    expect(loadConfig({ REGISTRATION_OPEN: '1' }).REGISTRATION_OPEN).toBe(true);
-    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
-    expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(auth({ REGISTRATION_OPEN: 'false' }).REGISTRATION_OPEN).toBe(false);
+    expect(auth({ REGISTRATION_OPEN: '1' }).REGISTRATION_OPEN).toBe(true);
+    expect(auth({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(auth({ COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 
   it('lists every bad account setting', () => {
     let error: unknown;
     try {
-      loadConfig({
+      loadApiConfig({
         REGISTRATION_OPEN: 'maybe',
         COOKIE_SECURE: 'sometimes',
         SESSION_SECRET: 'short',
@@ -63,7 +68,7 @@ describe('account area settings', () => {
 
 describe('ensureSecrets', () => {
   it('requires every secret with a real database, naming each missing one', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost/db', CREDENTIALS_SECRET: 'c'.repeat(32) });
+    const config = common({ DATABASE_URL: 'postgres://u@localhost/db', CREDENTIALS_SECRET: 'c'.repeat(32) });
     let error: unknown;
     try {
       ensureSecrets(config);
@@ -79,7 +84,7 @@ describe('ensureSecrets', () => {
 
   it('generates the session secret and the settings key once in embedded mode, private, reused after a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'linkconv-secrets-'));
-    const first = loadConfig({ DATA_DIR: dir });
+    const first = common({ DATA_DIR: dir });
     expect(ensureSecrets(first).map((generated) => generated.name)).toEqual([
       'CREDENTIALS_SECRET',
       'SESSION_SECRET',
@@ -92,7 +97,7 @@ describe('ensureSecrets', () => {
     expect(statSync(join(dir, 'password-pepper')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'settings-encryption-key')).mode & 0o777).toBe(0o600);
 
-    const second = loadConfig({ DATA_DIR: dir });
+    const second = common({ DATA_DIR: dir });
     expect(ensureSecrets(second)).toEqual([]);
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
     expect(second.PASSWORD_PEPPER).toBe(first.PASSWORD_PEPPER);
@@ -101,7 +106,7 @@ describe('ensureSecrets', () => {
 
   it('keeps secrets given in the environment', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
-    const config = loadConfig({
+    const config = common({
       DATABASE_URL: 'postgres://u@localhost/db',
       CREDENTIALS_SECRET: 'c'.repeat(32),
       SESSION_SECRET: 's'.repeat(32),

@@ -1,0 +1,54 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { commonConfig } from '../common.config';
+import { ConfigError, configNamespace, loadConfig, loadNamespace, settingNames, toInt } from './config-namespace';
+
+class DemoConfig {
+  /** Something countable. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  DEMO_COUNT = 3;
+}
+const demoConfig = configNamespace('demo', DemoConfig, {
+  complete: (settings, config) =>
+    config.find(commonConfig)?.PORT === 1 && settings.DEMO_COUNT > 2 ? ['too many'] : [],
+});
+
+describe('config namespaces', () => {
+  it('are @nestjs/config namespaces: a KEY to inject, a factory reading process.env', () => {
+    expect(demoConfig.KEY).toBe('CONFIGURATION(demo)');
+    expect(demoConfig()).toBeInstanceOf(DemoConfig);
+    expect(settingNames(DemoConfig)).toEqual(['DEMO_COUNT']);
+  });
+
+  it('read only their own variables, with their defaults', () => {
+    expect(loadNamespace(demoConfig, { DEMO_COUNT: '7', PORT: 'not read here' }).DEMO_COUNT).toBe(7);
+    expect(loadNamespace(demoConfig, {}).DEMO_COUNT).toBe(3);
+  });
+
+  it('list every bad value of every namespace in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DEMO_COUNT: '11', PORT: 'eighty' }, [commonConfig, demoConfig]);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toContainEqual(expect.stringMatching(/^PORT /));
+    expect(problems).toContainEqual(expect.stringMatching(/^DEMO_COUNT /));
+    expect(problems.every((problem) => /^(PORT|DEMO_COUNT) /.test(problem))).toBe(true);
+  });
+
+  it('complete once every namespace is valid, and may add problems', () => {
+    expect(() => loadConfig({ PORT: '1' }, [commonConfig, demoConfig])).toThrow(/too many/);
+    const config = loadConfig({ PORT: '1', DEMO_COUNT: '2' }, [commonConfig, demoConfig]);
+    expect(config.get(demoConfig).DEMO_COUNT).toBe(2);
+    expect(config.providers()).toEqual([
+      { provide: commonConfig.KEY, useValue: config.get(commonConfig) },
+      { provide: demoConfig.KEY, useValue: config.get(demoConfig) },
+    ]);
+  });
+});

@@ -1,0 +1,100 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
+import { CommonConfig, commonConfig, IsIpList, configNamespace, emptyToUndefined, toBool, toInt } from '@app/common';
+
+/** Settings of our short links, the redirector and custom domains. */
+export class ShortLinksConfig {
+  /**
+   * Base of our short links: its host (any port) and path are routed to the redirector. The default follows `PORT`.
+   * It may be the root of the api's own host (`http://127.0.0.1:3000`): the api's paths (`/`, `/api`, `/account`,
+   * `/admin`, `/docs`, `/health`, `/metrics`, `/assets`, `/signup`, `/login`, `/logout`) stay the api's and are
+   * never issued as codes. A base URL with a query, a fragment, a user name or one of those paths is refused at
+   * start-up.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  SHORT_LINK_BASE_URL!: string;
+
+  /** Length of new short codes. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(32)
+  SHORT_CODE_LENGTH = 7;
+
+  /** The api serves short links itself (single process); `false` when `npm run start:redirector` does. */
+  @Transform(toBool)
+  @IsBoolean({ message: 'REDIRECTOR_MOUNT must be true or false' })
+  REDIRECTOR_MOUNT = true;
+
+  /** Port of the standalone redirector. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  REDIRECTOR_PORT = 3001;
+
+  /**
+   * Short-link lookups kept in each process's LRU; about 340 B of RSS each with ~136-character targets (100,000 ≈ 35
+   * MB, 1,000,000 ≈ 0.35 GB per process).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(10_000_000)
+  SHORT_LINK_CACHE_MAX = 100_000;
+
+  /** How long a lookup stays in the LRU and in Redis. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(7 * 24 * 3600)
+  SHORT_LINK_CACHE_TTL_SECONDS = 3600;
+
+  /** How often click counters are written. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(300_000)
+  CLICK_FLUSH_INTERVAL_MS = 5000;
+
+  /** How often each custom domain's TXT record is checked again (0 = never). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(30 * 24 * 3600)
+  CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS = 3600;
+
+  /** Scheme of short links on custom domains. */
+  @IsIn(['https', 'http'], { message: 'CUSTOM_DOMAIN_LINK_SCHEME must be https or http' })
+  CUSTOM_DOMAIN_LINK_SCHEME: 'https' | 'http' = 'https';
+
+  /** DNS servers for the custom-domain TXT check, `ip` or `ip:port`, comma-separated; empty = the system's. */
+  @Matches(/^$|^[0-9a-fA-F.:[\]]+(\s*,\s*[0-9a-fA-F.:[\]]+)*$/, {
+    message: 'DNS_SERVERS must be a comma-separated list of ip or ip:port',
+  })
+  DNS_SERVERS = '';
+
+  /**
+   * Addresses/ranges that may ask `GET /internal/tls/allowed` (the TLS front; see [HTTPS for custom
+   * domains](operations.md#https-for-custom-domains-caddy-on-demand-tls)).
+   */
+  @IsIpList({ message: 'TLS_ASK_ALLOWLIST must be a comma-separated list of IP addresses or CIDR ranges' })
+  TLS_ASK_ALLOWLIST = '127.0.0.1, ::1';
+
+  /** DNS_SERVERS as a list (empty: the system's resolvers). */
+  get dnsServers(): string[] {
+    return this.DNS_SERVERS.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  }
+}
+
+export const shortLinksConfig = configNamespace('shortlinks', ShortLinksConfig, {
+  // The default short links are served by this process (the mounted redirector): on its own port.
+  complete: (settings, config) => {
+    settings.SHORT_LINK_BASE_URL ??= `http://localhost:${(config.find(commonConfig) ?? new CommonConfig()).PORT}/s`;
+    return [];
+  },
+});

@@ -322,6 +322,8 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       expect((await visit('flood.pro.example.org', '/Fld3456')).status).toBe(302);
 
       const queries = jest.spyOn(t.dataSource, 'query');
+      // Reads only: the background writers (click, usage and abuse-event flushes) share the DataSource.
+      const reads = () => queries.mock.calls.filter(([sql]) => /^\s*SELECT\b/i.test(String(sql))).length;
       const started = Date.now();
       try {
         for (let batch = 0; batch < 20; batch += 1) {
@@ -331,13 +333,13 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
           expect(answers.every((answer) => answer.status === 404)).toBe(true);
         }
         // At most one reload of the verified domains per UNKNOWN_HOST_RELOAD_MS (5 s), whatever the hosts.
-        expect(queries.mock.calls.length).toBeLessThanOrEqual(1 + Math.floor((Date.now() - started) / 5000));
+        expect(reads()).toBeLessThanOrEqual(1 + Math.floor((Date.now() - started) / 5000));
         // The verified domain is still known without a query (set loaded less than 60 s ago).
         const lookup = t.app.get(RedirectLookup);
         expect(lookup.peekHost('flood.pro.example.org')).toBe(pro.member.id);
-        const calls = queries.mock.calls.length;
+        const calls = reads();
         expect((await visit('flood.pro.example.org', '/Fld3456')).status).toBe(302);
-        expect(queries.mock.calls.length).toBe(calls);
+        expect(reads()).toBe(calls);
       } finally {
         queries.mockRestore();
       }

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ClickCounter } from '@app/shortlinks';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from './support/browser';
 import { describeIf } from './support/skip';
 import { createTestApp, safeText, TestApp } from './support/test-app';
 
@@ -14,62 +12,30 @@ import { createTestApp, safeText, TestApp } from './support/test-app';
  * listening on a random 127.0.0.1 port. Without Chromium it is skipped saying why, and fails in CI
  * (test/support/skip.ts); `.ci/run` installs it.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const ROOT = join(__dirname, '..');
-const haveChromium = existsSync(CHROMIUM);
 
 const PASSWORD = 'a long browser password';
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
 
-describeIf(
-  haveChromium,
-  `needs Chromium at ${CHROMIUM} (\`apt-get install chromium\`, which .ci/run does, or CHROMIUM_PATH)`,
-)('account area in a browser', () => {
+describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('account area in a browser', () => {
   let t: TestApp;
   let base: string;
-  let context: BrowserContext;
+  let browser: TestBrowser;
   let page: Page;
-  let userDataDir: string;
-  const problems: string[] = [];
 
   beforeAll(async () => {
     // Short links on this app's own host (any port), so the browser's and the test's requests reach them.
     t = await createTestApp({ SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    const { chromium } = await import('playwright-core');
-    userDataDir = mkdtempSync(join(tmpdir(), 'linkconv-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
+    browser = await openBrowser({
       viewport: { width: 1100, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    page = context.pages()[0] ?? (await context.newPage());
-    // Any script error or CSP violation on our pages fails the test.
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // A 401 is how a logged-out visitor is told to log in (the page then goes to /login): not a problem.
-      if (message.type() === 'error' && !/status of 401/.test(message.text())) {
-        problems.push(`console error: ${message.text()} at ${message.location().url}`);
-      }
-    });
+    page = browser.page;
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    await browser?.close();
     await t?.close();
   });
 
@@ -119,15 +85,6 @@ describeIf(
     await page.locator(`#section-${hash}`).waitFor();
   }
 
-  async function screenshot(name: string): Promise<void> {
-    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-    await page.screenshot({ path: join(ROOT, 'test-results', name), fullPage: true });
-    if (process.env.SAVE_SCREENSHOTS) {
-      mkdirSync(join(ROOT, 'docs', 'screenshots'), { recursive: true });
-      await page.screenshot({ path: join(ROOT, 'docs', 'screenshots', name), fullPage: true });
-    }
-  }
-
   it('signs up straight into the account, creates the first key, runs the quickstart call, tries the playground, sees clicks', async () => {
     const email = `browser-${Date.now()}@example.com`;
 
@@ -154,7 +111,7 @@ describeIf(
       expect(code).toContain(first.apiToken);
       expect(code).toContain(`${base}/api/convert`);
     }
-    await screenshot('account.png');
+    await browser.screenshot('account.png');
     // The copied curl call, run by a shell; the Node one, run by node.
     await page.getByRole('button', { name: 'Copy this call' }).click();
     const curl = await page.evaluate<string>('navigator.clipboard.readText()');
@@ -215,7 +172,7 @@ describeIf(
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     await page.locator('#playground-output', { hasText: '/s/' }).waitFor();
     const shortLink = (await page.locator('#playground-items li.ok p').last().textContent())!.replace('→ ', '');
-    await screenshot('account-playground.png');
+    await browser.screenshot('account-playground.png');
     expect(await page.content()).not.toContain(second.apiToken);
 
     // Clicks: one by a person, one by a link preview bot, flushed, then drawn per day with Chart.js.
@@ -237,7 +194,7 @@ describeIf(
       shortLink,
       'zalo · 1 link(s)',
     ]);
-    await screenshot('account-clicks.png');
+    await browser.screenshot('account-clicks.png');
 
     // The token is gone from the page once dismissed; reloading never shows it again.
     await page.goto(`${base}/account#key`);
@@ -258,7 +215,7 @@ describeIf(
       await page.locator('#key-preview').waitFor({ state: 'attached' });
       await page.locator(`#section-${hash}`).waitFor();
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-      if (hash !== 'settings') await screenshot(`account-375-${hash}.png`);
+      if (hash !== 'settings') await browser.screenshot(`account-375-${hash}.png`);
       expect(name).toBeTruthy();
     }
 
@@ -287,6 +244,6 @@ describeIf(
     await page.goto(`${base}/account`);
     await page.waitForURL(/\/login$/);
 
-    expect(problems).toEqual([]);
+    expect(browser.problems).toEqual([]);
   });
 });

@@ -1,72 +1,36 @@
 import { AbuseEvents } from '@app/abuse';
 import { UsageService } from '@app/usage';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from './support/browser';
+import { describeIf } from './support/skip';
 import { createTestApp, safeText, TEST_PASSWORD, TestApp, TestMember } from './support/test-app';
 
 /**
  * The admin console in a real browser (Debian's Chromium through playwright-core, as the account test): an
  * admin logs in, sees the ban that 10 wrong tokens from one address caused, lifts it with the button, and the
  * address can call /api/convert again. Screenshots of every admin page go to test-results/ (and to
- * docs/screenshots/ with SAVE_SCREENSHOTS=1). In CI a missing Chromium fails the test.
+ * docs/screenshots/ with SAVE_SCREENSHOTS=1). Without Chromium it is skipped saying why, and fails in CI.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const ROOT = join(__dirname, '..');
-const haveChromium = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011';
 
-if (!haveChromium && !inCi) {
-  console.warn(`Skipping "admin console in a browser": no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-}
-
-(haveChromium || inCi ? describe : describe.skip)('admin console in a browser', () => {
+describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
   let t: TestApp;
   let base: string;
-  let context: BrowserContext;
+  let browser: TestBrowser;
   let page: Page;
-  let userDataDir: string;
   let alice: TestMember;
-  const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI must provide Chromium at ${CHROMIUM} (.ci/run installs it with apt-get)`);
     t = await createTestApp({ IP_BAN_MAX_FAILURES: '10' });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    const { chromium } = await import('playwright-core');
-    userDataDir = mkdtempSync(join(tmpdir(), 'linkconv-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1200, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 401/.test(message.text())) {
-        problems.push(`console error: ${message.text()} at ${message.location().url}`);
-      }
-    });
+    browser = await openBrowser({ viewport: { width: 1200, height: 900 } });
+    page = browser.page;
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    await browser?.close();
     await t?.close();
   });
 
@@ -79,14 +43,7 @@ if (!haveChromium && !inCi) {
     return { status: res.status, body: JSON.parse(await safeText(res)) as { error?: { code: string } } };
   }
 
-  async function shoot(name: string): Promise<void> {
-    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-    await page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`), fullPage: true });
-    if (process.env.SAVE_SCREENSHOTS) {
-      mkdirSync(join(ROOT, 'docs', 'screenshots'), { recursive: true });
-      await page.screenshot({ path: join(ROOT, 'docs', 'screenshots', `${name}.png`), fullPage: true });
-    }
-  }
+  const shoot = (name: string) => browser.screenshot(`${name}.png`);
 
   it('an admin sees the ban 10 wrong tokens caused, lifts it with the button, and the address can call again', async () => {
     alice = await t.createMember({ email: 'alice@example.com', plan: 'pro' });
@@ -172,6 +129,6 @@ if (!haveChromium && !inCi) {
       const width = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect(width).toBeLessThanOrEqual(375);
     }
-    expect(problems).toEqual([]);
+    expect(browser.problems).toEqual([]);
   });
 });

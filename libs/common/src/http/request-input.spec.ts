@@ -1,19 +1,21 @@
-import { exceedsJsonDepth, jsonBodyProblem, queryProblem } from './request-input';
+import { jsonBodyProblem, queryProblem } from './request-input';
 
-describe('exceedsJsonDepth', () => {
+describe('jsonBodyProblem: nesting depth', () => {
+  const depth = (maxDepth: number) => ({ maxDepth, maxEntries: Infinity });
+
   it('accepts flat and moderately nested values', () => {
-    expect(exceedsJsonDepth('text', 1)).toBe(false);
-    expect(exceedsJsonDepth({ a: [1, 2], b: { c: 'd' } }, 3)).toBe(false);
+    expect(jsonBodyProblem('text', depth(1))).toBeNull();
+    expect(jsonBodyProblem({ a: [1, 2], b: { c: 'd' } }, depth(3))).toBeNull();
   });
 
   it('flags values nested past the limit', () => {
-    expect(exceedsJsonDepth({ a: { b: { c: {} } } }, 3)).toBe(true);
-    expect(exceedsJsonDepth([[[[]]]], 3)).toBe(true);
+    expect(jsonBodyProblem({ a: { b: { c: {} } } }, depth(3))).toMatchObject({ code: 'invalid_json' });
+    expect(jsonBodyProblem([[[[]]]], depth(3))).toMatchObject({ code: 'invalid_json' });
   });
 
   it('copes with very deep values without recursion', () => {
     const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
-    expect(exceedsJsonDepth(deep, 16)).toBe(true);
+    expect(jsonBodyProblem(deep, depth(16))).toMatchObject({ code: 'invalid_json' });
   });
 });
 

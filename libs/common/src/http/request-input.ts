@@ -33,12 +33,12 @@ function unstorable(field: string, where: string): AppException {
 }
 
 /** The 400 for a body nested deeper than `maxDepth`. */
-export function tooDeepException(maxDepth: number): AppException {
+function tooDeepException(maxDepth: number): AppException {
   return new AppException('invalid_json', `The JSON body is nested deeper than ${maxDepth} levels`);
 }
 
 /** The 413 for a body with more than `maxEntries` keys and array elements. */
-export function tooManyEntriesException(maxEntries: number): AppException {
+function tooManyEntriesException(maxEntries: number): AppException {
   return new AppException(
     'payload_too_large',
     `The JSON body has more than ${maxEntries} keys and array elements in all`,
@@ -66,17 +66,13 @@ function pathOf(frame: Frame | null, last?: string | number): string {
  * (class-transformer, validation, a guard) walks the object.
  */
 export function jsonBodyProblem(value: unknown, limits: JsonLimits): AppException | null {
-  return walk(value, limits, true);
-}
-
-function walk(value: unknown, limits: JsonLimits, checkStrings: boolean): AppException | null {
   let entries = 0;
   const stack: Frame[] = [{ node: value, depth: 0, parent: null, key: null }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const { node } = frame;
     if (typeof node === 'string') {
-      if (checkStrings && hasUnstorableText(node)) return unstorable(pathOf(frame) || '(body)', '');
+      if (hasUnstorableText(node)) return unstorable(pathOf(frame) || '(body)', '');
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -92,17 +88,12 @@ function walk(value: unknown, limits: JsonLimits, checkStrings: boolean): AppExc
       if (entries > limits.maxEntries) return tooManyEntriesException(limits.maxEntries);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        if (checkStrings && hasUnstorableText(key)) return unstorable(pathOf(frame, key), 'The key ');
+        if (hasUnstorableText(key)) return unstorable(pathOf(frame, key), 'The key ');
         stack.push({ node: (node as Record<string, unknown>)[key], depth, parent: frame, key });
       }
     }
   }
   return null;
-}
-
-/** Whether a value is nested deeper than `limit` (the same walk, nesting only). */
-export function exceedsJsonDepth(value: unknown, limit: number): boolean {
-  return walk(value, { maxDepth: limit, maxEntries: Infinity }, false) !== null;
 }
 
 /**

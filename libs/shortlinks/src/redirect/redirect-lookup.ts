@@ -12,6 +12,7 @@ import {
   OWN_DOMAIN,
   UNKNOWN_HOST_RELOAD_MS,
 } from '../shortlinks.constants';
+import { packTarget, unpackTarget } from './packed-target';
 import { ShortLinkRedis } from './short-link-redis';
 import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 
@@ -29,19 +30,22 @@ export interface LinkHit {
 }
 
 /**
- * A hit as cached (in the LRU and in Redis): `<id> <target>`, one flat string, as the lookup query returns it
- * (`id::text || ' ' || target`), about 170 bytes of heap for a 136-character target instead of an object and two
- * strings. Decoded on use (two slices).
+ * A hit as cached in this process: `<id> <target>`, one flat string as the lookup query returns it
+ * (`id::text || ' ' || target`), packed (`packTarget`: the marketplace fragments of the target as one character
+ * each), about 70 bytes of heap for a 136-character affiliate target instead of an object and two strings.
+ * Decoded on use. Redis holds the unpacked text, so every version reads it.
  */
 type CachedHit = string;
 
 function decodeHit(value: CachedHit): LinkHit {
-  const space = value.indexOf(' ');
-  return { id: value.slice(0, space), target: value.slice(space + 1) };
+  const start = value.charCodeAt(0) === 0 ? 1 : 0; // a target stored raw (see packTarget)
+  const space = value.indexOf(' ', start);
+  const target = value.slice(space + 1);
+  return { id: value.slice(start, space), target: start === 0 ? unpackTarget(target) : target };
 }
 
-/** A value read from Redis: the current form, or the `{"i","t"}` JSON of earlier versions (null if unreadable). */
-function fromRedis(value: string): CachedHit | null {
+/** A value read from Redis: the current text, or the `{"i","t"}` JSON of earlier versions (null if unreadable). */
+function fromRedis(value: string): string | null {
   if (value.charCodeAt(0) !== 123 /* { */) return value.indexOf(' ') > 0 ? value : null;
   try {
     const parsed = JSON.parse(value) as { i?: unknown; t?: unknown };
@@ -241,7 +245,7 @@ export class RedirectLookup {
       rest = [];
       batch.forEach((pending, i) => {
         const value = values[i] ? fromRedis(values[i]) : null;
-        if (value) pending.resolve(value);
+        if (value) pending.resolve(packTarget(value));
         else rest.push(pending);
       });
     }
@@ -259,7 +263,7 @@ export class RedirectLookup {
           for (const pending of group) {
             const hit = hits.get(pending.code);
             if (hit !== undefined) toRedis.push([pending.scope.key + pending.code, hit]);
-            pending.resolve(hit);
+            pending.resolve(hit === undefined ? undefined : packTarget(hit));
           }
         } catch (error) {
           group.forEach((pending) => pending.reject(error));
@@ -269,7 +273,8 @@ export class RedirectLookup {
     if (toRedis.length > 0 && this.redis.enabled) void this.redis.setMany(toRedis, this.ttlSeconds);
   }
 
-  private async query(scope: LinkScope, codes: string[]): Promise<Map<string, CachedHit>> {
+  /** Code → `<id> <target>` (unpacked) of the codes found. */
+  private async query(scope: LinkScope, codes: string[]): Promise<Map<string, string>> {
     const statement = scope.memberId === null ? LOOKUP_OWN : LOOKUP_MEMBER;
     const values = scope.memberId === null ? [scope.domain, codes] : [scope.domain, codes, scope.memberId];
     this.queries += 1;

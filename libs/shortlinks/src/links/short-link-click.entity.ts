@@ -2,8 +2,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * Clicks on one short link on one UTC day, summed over every redirector instance; a link's totals are the sums
- * of its rows. No foreign key (its check cost more than the flush's upsert): the flush writes existing links
- * only and a trigger deletes the rows of deleted links (see the ClickTotalsFromDays migration).
+ * of its rows. No foreign key (its check cost more than the flush's upsert): a trigger deletes the rows of
+ * deleted links (see the ClickTotalsFromDays migration; ClickCounter says what a flush racing it can leave).
  */
 @Entity({ name: 'short_link_clicks' })
 export class ShortLinkClick {

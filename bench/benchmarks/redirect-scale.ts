@@ -280,19 +280,29 @@ export const redirectScale: Benchmark = {
         name: string,
         distribution: string,
         redisState: 'warm' | 'empty',
-        options: { total?: number; env?: Record<string, string> } = {},
+        options: { total?: number; env?: Record<string, string>; probeMemory?: boolean } = {},
       ) => {
         const port = String(await freePort());
         const prefix = redisState === 'warm' ? ctx.redisPrefix : `${ctx.redisPrefix}empty${(emptyPrefixes += 1)}:`;
         const redirector = await ApiProcess.start({
           script: 'apps/redirector/src/main.ts',
           env: ctx.apiEnv({ PORT: port, REDIRECTOR_PORT: port, REDIS_KEY_PREFIX: prefix, ...options.env }),
+          // The memory case reads the process's memory after a full garbage collection (over IPC), so that what
+          // it reports is what the cache holds, not the garbage the load left waiting for the collector.
+          ...(options.probeMemory
+            ? { nodeArgs: ['--expose-gc', '-r', join(process.cwd(), 'bench/lib/memory-probe.js')], ipc: true }
+            : {}),
         });
         processes.push(redirector);
         const pid = redirector.pid!;
         const clicksBefore = await clicksNow();
         // JIT warm-up on the 200 hot codes (ranks 1..200 of the Zipf law: cached within moments anyway).
         const warm = await load(redirector.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
+        const collected = async () =>
+          options.probeMemory
+            ? (await redirector.message<{ usage: NodeJS.MemoryUsage }>({ type: 'memory' })).usage
+            : null;
+        const gcBefore = await collected();
         const rssBefore = rssMb(pid);
         const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const pick = distributions[distribution]();
@@ -316,6 +326,7 @@ export const redirectScale: Benchmark = {
         }
         const [cpu1, xact1, redis1] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const rssAfter = rssMb(pid);
+        const gcAfter = await collected();
         await redirector.stop();
         const flushes = flushesIn(redirector.logs());
         const clicksAfter = await clicksNow();
@@ -343,7 +354,7 @@ export const redirectScale: Benchmark = {
         }
         process.stdout.write(`  ${name}: ${JSON.stringify(row)}\n`);
         rows.push(row);
-        return { row, rssBefore, rssMid, rssAfter, run };
+        return { row, rssBefore, rssMid, rssAfter, gcBefore, gcAfter, run };
       };
 
       if (CASES.has('hot')) await runCase('200 hot codes', 'hot', 'warm');
@@ -355,6 +366,7 @@ export const redirectScale: Benchmark = {
       // clicks written in one flush at shutdown.
       const memory = await runCase(`memory: ${MEMORY_CODES} codes cached, Redis warm`, 'memory', 'warm', {
         total: MEMORY_CODES,
+        probeMemory: true,
         // One flush at shutdown when that many counters fit under the pending cap (200,000), else the usual 5 s.
         env: {
           SHORT_LINK_CACHE_MAX: String(MEMORY_CODES),
@@ -366,6 +378,8 @@ export const redirectScale: Benchmark = {
       const bytesPerCode = round(((memory.rssAfter - memory.rssBefore) * 2 ** 20) / MEMORY_CODES, 0);
       const half = MEMORY_CODES - Math.floor(MEMORY_CODES / 2);
       const marginalBytesPerCode = round(((memory.rssAfter - memory.rssMid) * 2 ** 20) / half, 0);
+      const perCode = (field: 'rss' | 'heapUsed') =>
+        round((memory.gcAfter![field] - memory.gcBefore![field]) / MEMORY_CODES, 0);
 
       printTable(
         `GET /<code> → 302 over ${CODES} codes, ${SETTINGS.connections} connections, ${SETTINGS.seconds} s per case, ` +
@@ -376,6 +390,10 @@ export const redirectScale: Benchmark = {
         `\nMemory: ${bytesPerCode} B of RSS per cached code (RSS ${round(memory.rssBefore, 0)} → ` +
           `${round(memory.rssMid, 0)} → ${round(memory.rssAfter, 0)} MB for ${MEMORY_CODES} codes; ` +
           `${marginalBytesPerCode} B per code over the second half)\n` +
+          `After a full garbage collection: ${perCode('rss')} B of RSS and ${perCode('heapUsed')} B of live heap ` +
+          `per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.gcAfter!.rss / 2 ** 20, 0)} MB, ` +
+          `V8 heap committed ${round(memory.gcBefore!.heapTotal / 2 ** 20, 0)} → ${round(memory.gcAfter!.heapTotal / 2 ** 20, 0)} MB, ` +
+          `outside the heap ${round(memory.gcBefore!.external / 2 ** 20, 0)} → ${round(memory.gcAfter!.external / 2 ** 20, 0)} MB)\n` +
           `Flushes (rows, ms): ${allFlushes.map((f) => `${f.rows}/${f.ms}`).join(' ')}\n`,
       );
       return {
@@ -390,6 +408,8 @@ export const redirectScale: Benchmark = {
           rss_after_mb: round(memory.rssAfter, 0),
           rss_bytes_per_code: bytesPerCode,
           rss_bytes_per_code_second_half: marginalBytesPerCode,
+          rss_bytes_per_code_after_gc: perCode('rss'),
+          heap_bytes_per_code_after_gc: perCode('heapUsed'),
         },
         flushes: allFlushes,
         rows,

@@ -53,6 +53,8 @@ export class BenchContext {
       REDIS_KEY_PREFIX: this.redisPrefix,
       // Production settings, except limits high enough not to be what is measured.
       NODE_ENV: 'production',
+      // As scripts/serve.sh starts the service (npm start and the other start scripts).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       RATE_LIMIT_PRO_PER_KEY: '1000000',
       RATE_LIMIT_PRO_PER_MEMBER: '1000000',

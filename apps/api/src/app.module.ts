@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbuseModule } from '@app/abuse';
@@ -73,6 +74,9 @@ export class AppModule {
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
         ClockModule,
+        // The registry of the periodic work (flushes of usage, clicks and abuse events; ban sync, session prune,
+        // custom-domain re-check): each task starts on bootstrap and stops in its owner's shutdown hook.
+        ScheduleModule.forRoot(),
         MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

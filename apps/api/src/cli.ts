@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
 import {
   acquireEmbeddedLock,
@@ -28,6 +29,9 @@ class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
+        // The abuse log's flush, the ban sync and the session prune of the modules below register their periodic
+        // tasks here, as in the api (a command is over long before most of them tick; the log is written at close).
+        ScheduleModule.forRoot(),
         databaseModule(embeddedSocket),
         MembersModule,
         CredentialsModule,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
@@ -42,6 +43,8 @@ export class RedirectorModule {
       imports: [
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
+        // The click flush is the redirector's one periodic task (custom domains are re-checked by the api).
+        ScheduleModule.forRoot(),
         MetricsModule,
         TypeOrmModule.forRootAsync({
           inject: [commonConfig.KEY],

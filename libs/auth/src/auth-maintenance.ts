@@ -1,4 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { PeriodicTask } from '@app/common';
 import { AuthThrottle } from './auth-throttle';
 import { PgSessionStore } from './pg-session-store';
 
@@ -6,22 +8,29 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /** Deletes expired sessions and attempts older than every throttling window, every ten minutes. */
 @Injectable()
-export class AuthMaintenance implements OnModuleInit, OnModuleDestroy {
+export class AuthMaintenance implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AuthMaintenance.name);
-  private timer: NodeJS.Timeout | undefined;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly sessions: PgSessionStore,
     private readonly throttle: AuthThrottle,
-  ) {}
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.run(), PRUNE_INTERVAL_MS);
-    this.timer.unref();
+    scheduler: SchedulerRegistry,
+  ) {
+    this.task = new PeriodicTask(scheduler, {
+      name: 'sessions-prune',
+      everyMs: PRUNE_INTERVAL_MS,
+      run: () => this.run(),
+      logger: this.logger,
+    });
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.task.stop();
   }
 
   async run(): Promise<void> {

@@ -33,4 +33,5 @@ export { applyServerLimits } from './http/server-limits';
 export { httpEdge } from './http/http-edge';
 export { securityHeaders } from './http/security-headers';
 export { ShutdownState } from './http/shutdown-state';
+export { PeriodicTask } from './scheduling/periodic-task';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';

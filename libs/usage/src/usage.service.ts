@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional, Inject } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock } from '@app/common';
+import { Clock, PeriodicTask } from '@app/common';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 import { usageConfig, UsageConfig } from './usage.config';
@@ -21,11 +22,12 @@ function utcDay(date: Date): string {
 
 /**
  * Counts successful convert calls per member without touching the database on the convert path:
- * `record()` only bumps in-process counters; a timer adds them to the `member_usage` daily rows every
- * USAGE_FLUSH_INTERVAL_MS, and once more on shutdown. The per-minute figure is this instance's own.
+ * `record()` only bumps in-process counters; a periodic task adds them to the `member_usage` daily rows every
+ * USAGE_FLUSH_INTERVAL_MS, and `onModuleDestroy` once more on shutdown (before the database module's shutdown
+ * hook closes the connection). The per-minute figure is this instance's own.
  */
 @Injectable()
-export class UsageService implements OnModuleInit, OnModuleDestroy {
+export class UsageService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(UsageService.name);
   /** memberId → calls in `minute` (minutes since the epoch). */
   private readonly minutes = new Map<string, { minute: number; calls: number }>();
@@ -33,25 +35,31 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   private pending = new Map<string, number>();
   /** Hour (ms since the epoch) → calls and links of all members not yet written (the admin overview). */
   private hours = new Map<number, { calls: number; links: number }>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly flusher: PeriodicTask;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-    @Inject(usageConfig.KEY) private readonly config: UsageConfig,
+    @Inject(usageConfig.KEY) config: UsageConfig,
+    scheduler: SchedulerRegistry,
     @Optional() metrics?: Metrics,
   ) {
     metrics?.watchBuffer('usage', () => this.pending.size + this.hours.size);
+    this.flusher = new PeriodicTask(scheduler, {
+      name: 'usage-flush',
+      everyMs: config.USAGE_FLUSH_INTERVAL_MS,
+      run: () => this.flush(),
+      logger: this.logger,
+    });
   }
 
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_INTERVAL_MS);
-    this.timer.unref();
+  onApplicationBootstrap(): void {
+    this.flusher.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
+    await this.flusher.stop();
     await this.flush();
   }
 

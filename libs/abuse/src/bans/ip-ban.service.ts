@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Inject } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, PeriodicTask } from '@app/common';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { BAN_SYNC_INTERVAL_MS } from '../abuse.constants';
 import { IpAllowList, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
@@ -57,13 +58,13 @@ function parseActiveBan(raw: string): ActiveBan | null {
  * cache and Postgres still apply (other instances pick a new ban up on their next reload).
  */
 @Injectable()
-export class IpBanService implements OnModuleInit, OnModuleDestroy {
+export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(IpBanService.name);
   private active = new Map<string, CachedBan>();
   /** Keys lifted locally or by another instance, with the local version at that moment. */
   private readonly recentlyLifted = new Map<string, number>();
   private version = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly sync: PeriodicTask;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -73,17 +74,27 @@ export class IpBanService implements OnModuleInit, OnModuleDestroy {
     private readonly events: AbuseEvents,
     private readonly clock: Clock,
     @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
-  ) {}
+    scheduler: SchedulerRegistry,
+  ) {
+    this.sync = new PeriodicTask(scheduler, {
+      name: 'ban-sync',
+      everyMs: BAN_SYNC_INTERVAL_MS,
+      run: () => this.refresh(),
+      logger: this.logger,
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => void this.refresh(), BAN_SYNC_INTERVAL_MS);
-    this.timer.unref();
     this.redis.subscribe(BAN_CHANNEL, (message) => this.onMessage(message));
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  onApplicationBootstrap(): void {
+    this.sync.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sync.stop();
   }
 
   /** The ban that applies to this client address (`req.ip`), or null. Allow-listed clients never have one. */

@@ -1,13 +1,14 @@
 import {
   BeforeApplicationShutdown,
+  Inject,
   Injectable,
   Logger,
+  OnApplicationBootstrap,
   OnApplicationShutdown,
-  OnModuleInit,
-  Inject,
   Optional,
 } from '@nestjs/common';
-import { Clock } from '@app/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { Clock, PeriodicTask } from '@app/common';
 import { Metrics } from '@app/metrics';
 import type { DataSource, QueryDeepPartialEntity } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
@@ -98,21 +99,28 @@ export class TypeOrmAbuseEventWriter extends AbuseEventWriter {
  * Other modules record their own events here (`login_failed`, `credential_regenerated`).
  */
 @Injectable()
-export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
+export class AbuseEvents implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(AbuseEvents.name);
   private buffer: EventRow[] = [];
   private inFlight: Promise<boolean> | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly flusher: PeriodicTask;
   private dropped = 0;
   private rejected = 0;
 
   constructor(
     private readonly writer: AbuseEventWriter,
     private readonly clock: Clock,
-    @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
+    @Inject(abuseConfig.KEY) config: AbuseConfig,
+    scheduler: SchedulerRegistry,
     @Optional() private readonly metrics?: Metrics,
   ) {
     metrics?.watchBuffer('abuse_events', () => this.buffer.length);
+    this.flusher = new PeriodicTask(scheduler, {
+      name: 'abuse-events-flush',
+      everyMs: config.ABUSE_EVENTS_FLUSH_INTERVAL_MS,
+      run: () => this.flush(),
+      logger: this.logger,
+    });
   }
 
   /** Rows waiting to be written. */
@@ -120,9 +128,8 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
     return this.buffer.length;
   }
 
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), this.config.ABUSE_EVENTS_FLUSH_INTERVAL_MS);
-    this.timer.unref();
+  onApplicationBootstrap(): void {
+    this.flusher.start();
   }
 
   record(input: AbuseEventInput): void {
@@ -161,9 +168,9 @@ export class AbuseEvents implements OnModuleInit, BeforeApplicationShutdown, OnA
     }
   }
 
-  /** Before the HTTP server and the database close: stop the timer and write what is left. */
+  /** Before the HTTP server and the database close: stop the periodic flush and write what is left. */
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    await this.flusher.stop();
     await this.flush();
   }
 

@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock } from '@app/common';
 import { loadNamespace } from '@app/common/testing';
 import { abuseConfig } from '../abuse.config';
@@ -27,12 +28,14 @@ class FakeWriter extends AbuseEventWriter {
 
 function setup() {
   const writer = new FakeWriter();
+  const scheduler = new SchedulerRegistry();
   const events = new AbuseEvents(
     writer,
     new Clock(),
     loadNamespace(abuseConfig, { ABUSE_EVENTS_FLUSH_INTERVAL_MS: '60000' }),
+    scheduler,
   );
-  return { writer, events };
+  return { writer, events, scheduler };
 }
 
 describe('AbuseEvents', () => {
@@ -102,10 +105,12 @@ describe('AbuseEvents', () => {
   });
 
   it('writes what is left when the app shuts down', async () => {
-    const { writer, events } = setup();
-    events.onModuleInit();
+    const { writer, events, scheduler } = setup();
+    events.onApplicationBootstrap();
+    expect(scheduler.getIntervals()).toEqual(['abuse-events-flush']);
     events.record({ type: 'login_failed', ip: '2001:db8::1' });
     await events.beforeApplicationShutdown();
+    expect(scheduler.getIntervals()).toEqual([]);
     expect(writer.written).toHaveLength(1);
     expect(writer.written[0]).toMatchObject({ ip: '2001:db8::/64', detail: { address: '2001:db8::1' } });
   });

@@ -60,6 +60,8 @@ export class GracefulShutdown {
       // Idle keep-alive connections are closed from the next sweep on, not at once: a connection whose request
       // is still waiting in the socket buffer (the event loop busy with other requests) counts as idle until
       // it is read, and closing it would reset a request the client already sent.
+      // A plain interval, not a PeriodicTask: it belongs to this drain alone, which runs before `app.close()`
+      // starts Nest's shutdown hooks (ScheduleModule's included), and it is cleared when the server has closed.
       const sweeper = setInterval(() => server.closeIdleConnections(), 250);
       const deadline = setTimeout(() => {
         this.logger.warn('Shutdown time-out: closing the connections still open', 'Shutdown');

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock, commonConfig, loadConfig } from '@app/common';
 import { shortLinksConfig } from '../shortlinks.config';
 import type { DataSource } from 'typeorm';
@@ -34,7 +35,13 @@ describe('ClickCounter', () => {
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const counter = new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(commonConfig));
+    const counter = new ClickCounter(
+      db,
+      new Clock(),
+      config.get(shortLinksConfig),
+      config.get(commonConfig),
+      new SchedulerRegistry(),
+    );
     fail = true;
     for (let id = 1; id <= MAX_PENDING_COUNTERS; id += 1) counter.record(String(id), false);
     await counter.flush(); // the database is down: every counter is kept
@@ -72,7 +79,13 @@ describe('ClickCounter', () => {
 
   it('writes any number of links in one statement per flush, and logs its size and duration', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const counter = new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(commonConfig));
+    const counter = new ClickCounter(
+      db,
+      new Clock(),
+      config.get(shortLinksConfig),
+      config.get(commonConfig),
+      new SchedulerRegistry(),
+    );
     for (const links of [1, 10, 50_000]) {
       statements = [];
       for (let id = 1; id <= links; id += 1) counter.record(String(id), id % 2 === 0);

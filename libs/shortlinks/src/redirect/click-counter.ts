@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, commonConfig, CommonConfig } from '@app/common';
+import { Clock, commonConfig, CommonConfig, PeriodicTask } from '@app/common';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
@@ -57,7 +58,7 @@ interface Pending {
 
 /**
  * Counts clicks with no database write on the redirect path: `record()` bumps an in-process counter per
- * (link, UTC day); a timer writes them every CLICK_FLUSH_INTERVAL_MS in one statement (`FLUSH_SQL`: the narrow
+ * (link, UTC day); a periodic task writes them every CLICK_FLUSH_INTERVAL_MS in one statement (`FLUSH_SQL`: the narrow
  * daily rows of `short_link_clicks`, whose sums are the totals), and `onApplicationShutdown` writes what is
  * left after the HTTP server has closed (so requests finishing during the stop are counted) and before the
  * database closes (the database module is global, so its shutdown hook runs after this one). Each write is
@@ -68,33 +69,39 @@ interface Pending {
  * counters are held (see there for what is dropped beyond).
  */
 @Injectable()
-export class ClickCounter implements OnModuleInit, OnApplicationShutdown {
+export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ClickCounter.name);
   private pending = new Map<string, Pending>();
   /** Clicks dropped since the last log line, and since the start (`droppedClicks`). */
   private dropped = 0;
   private droppedTotal = 0;
   private last: FlushStats | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly flusher: PeriodicTask;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-    @Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig,
+    @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
     @Inject(commonConfig.KEY) private readonly common: CommonConfig,
+    scheduler: SchedulerRegistry,
     @Optional() metrics?: Metrics,
   ) {
     metrics?.watchBuffer('clicks', () => this.pending.size);
+    this.flusher = new PeriodicTask(scheduler, {
+      name: 'click-flush',
+      everyMs: config.CLICK_FLUSH_INTERVAL_MS,
+      run: () => this.flush(),
+      logger: this.logger,
+    });
   }
 
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), this.config.CLICK_FLUSH_INTERVAL_MS);
-    this.timer.unref();
+  onApplicationBootstrap(): void {
+    this.flusher.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    await this.flusher.stop();
     const deadline = Date.now() + this.common.SHUTDOWN_TIMEOUT_MS;
     let attempt = 1;
     for (; ; attempt += 1) {

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbuseModule } from '@app/abuse';
@@ -73,6 +74,8 @@ export class AppModule {
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
         ClockModule,
+        // The domain events (docs/architecture.md, "Domain events"): awaited by their emitters.
+        EventEmitterModule.forRoot(),
         MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
 import {
   acquireEmbeddedLock,
@@ -28,6 +29,8 @@ class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
+        // The domain events: e.g. a member changed here drops their cached credentials on the running instances.
+        EventEmitterModule.forRoot(),
         databaseModule(embeddedSocket),
         MembersModule,
         CredentialsModule,

@@ -17,7 +17,7 @@ import {
   type LoadedConfig,
   loggerModule,
 } from '@app/common';
-import { ConversionModule } from '@app/conversion';
+import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
 import { MetricsController, MetricsModule } from '@app/metrics';
@@ -85,7 +85,8 @@ export class AppModule {
         AuthModule,
         UsageModule,
         AbuseModule,
-        ShortLinksModule,
+        // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
+        ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
       ],
       controllers: [
         ConvertController,

@@ -16,7 +16,7 @@ import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { Clock, dataSourceOptions, initializeWithMigrations } from '@app/common';
 import { loadNamespace } from '@app/common/testing';
-import { conversionConfig, ConversionService } from '@app/conversion';
+import { conversionConfig, ConversionService, MarketplaceTargetPolicy } from '@app/conversion';
 import {
   AffiliateMode,
   type ConvertMode,
@@ -27,7 +27,7 @@ import {
   type ShortLinkResolutionService,
 } from '@app/conversion/testing';
 import type { Principal } from '@app/credentials';
-import { ShortLinkService, shortLinksConfig, ShortLinkTargetPolicy, ShortLinkUrls } from '@app/shortlinks';
+import { ShortLinkService, shortLinksConfig, ShortLinkUrls } from '@app/shortlinks';
 import { ShortCodeGenerator } from '@app/shortlinks/testing';
 import { DataSource } from 'typeorm';
 
@@ -114,14 +114,12 @@ let database: DataSource | undefined;
 async function start(): Promise<void> {
   if (process.env.BASELINE_MEMBER_ID) {
     database = await openDatabase();
-    const targetPolicy = new ShortLinkTargetPolicy();
-    targetPolicy.allowOnly((target) => marketplaces.identify(target) !== null);
     const shortLinks = new ShortLinkService(
       database,
       new ShortCodeGenerator(shortLinkSettings),
       new ShortLinkUrls(shortLinkSettings),
       new Clock(),
-      targetPolicy,
+      new MarketplaceTargetPolicy(),
     );
     ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(shortLinkSettings));
   }

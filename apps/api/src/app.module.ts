@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbuseModule } from '@app/abuse';
@@ -17,7 +18,7 @@ import {
   type LoadedConfig,
   loggerModule,
 } from '@app/common';
-import { ConversionModule } from '@app/conversion';
+import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
 import { MetricsController, MetricsModule } from '@app/metrics';
@@ -77,6 +78,8 @@ export class AppModule {
         // The registry of the periodic work (flushes of usage, clicks and abuse events; ban sync, session prune,
         // custom-domain re-check): each task starts on bootstrap and stops in its owner's shutdown hook.
         ScheduleModule.forRoot(),
+        // The domain events (docs/architecture.md, "Domain events"): awaited by their emitters.
+        EventEmitterModule.forRoot(),
         MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
@@ -86,7 +89,8 @@ export class AppModule {
         AuthModule,
         UsageModule,
         AbuseModule,
-        ShortLinksModule,
+        // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
+        ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
       ],
       controllers: [
         ConvertController,

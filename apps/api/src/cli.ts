@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
 import {
   acquireEmbeddedLock,
@@ -32,6 +33,8 @@ class CliModule {
         // The abuse log's flush, the ban sync and the session prune of the modules below register their periodic
         // tasks here, as in the api (a command is over long before most of them tick; the log is written at close).
         ScheduleModule.forRoot(),
+        // The domain events: e.g. a member changed here drops their cached credentials on the running instances.
+        EventEmitterModule.forRoot(),
         databaseModule(embeddedSocket),
         MembersModule,
         CredentialsModule,

@@ -15,7 +15,7 @@ import {
   loggerModule,
 } from '@app/common';
 import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
-import { SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';
+import { NoShortLinkTargets, SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
 import { RedirectorHealthController } from './health.controller';
 
@@ -56,7 +56,8 @@ export class RedirectorModule {
           }),
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
-        ShortLinksModule,
+        // Redirects only: it never makes a short link.
+        ShortLinksModule.forRoot({ targetPolicy: NoShortLinkTargets }),
       ],
       controllers: [RedirectorHealthController, MetricsController],
       providers: [{ provide: APP_FILTER, useClass: GlobalExceptionFilter }],

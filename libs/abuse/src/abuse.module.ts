@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
-import { CredentialFailureListener } from '@app/credentials';
 import { AbuseQueries } from './admin/abuse-queries.service';
 import { AbuseStoreModule } from './abuse-store.module';
 import { FailedAuthCounter } from './bans/failed-auth-counter';
@@ -18,11 +17,11 @@ import { ResilientThrottlerStorage } from './rate-limit/resilient-throttler-stor
 import { throttlerOptions } from './rate-limit/throttler-options';
 
 /**
- * Rate limits, failed-auth IP bans and the abuse log. Global, so that `ApiCredentialsGuard` finds the
- * `CredentialFailureListener` wherever it is used, and any module can `record()` an abuse event.
+ * Rate limits, failed-auth IP bans and the abuse log. Not global: a module that uses its exports imports it (or
+ * just `AbuseEventsModule` to `record()` an abuse event). Failed authentications reach it as `AuthFailed`
+ * events (`FailedAuthListener`), so the credentials lib does not depend on it.
  * API routes use `@UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)`, in that order.
  */
-@Global()
 @Module({
   imports: [
     TypeOrmModule.forFeature([IpBan]),
@@ -41,17 +40,9 @@ import { throttlerOptions } from './rate-limit/throttler-options';
     IpBanService,
     IpBanGuard,
     ApiThrottlerGuard,
-    { provide: CredentialFailureListener, useClass: FailedAuthListener },
+    FailedAuthListener,
     AbuseQueries,
   ],
-  exports: [
-    AbuseStoreModule,
-    AbuseEventsModule,
-    IpBanService,
-    IpBanGuard,
-    ApiThrottlerGuard,
-    CredentialFailureListener,
-    AbuseQueries,
-  ],
+  exports: [AbuseStoreModule, AbuseEventsModule, IpBanService, IpBanGuard, ApiThrottlerGuard, AbuseQueries],
 })
 export class AbuseModule {}

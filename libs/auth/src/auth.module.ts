@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AbuseEventsModule } from '@app/abuse';
 import { ClockModule } from '@app/common';
 import { MembersModule } from '@app/members';
 import { AdminGuard } from './admin.guard';
@@ -17,7 +18,7 @@ import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, AuthAttempt]), ClockModule, MembersModule],
+  imports: [TypeOrmModule.forFeature([Session, AuthAttempt]), ClockModule, MembersModule, AbuseEventsModule],
   providers: [
     PgSessionStore,
     PreLoginCsrf,

@@ -1,9 +1,10 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
-import { ShortLinksModule, ShortLinkTargetPolicy } from '@app/shortlinks';
+import { ShortLinksModule } from '@app/shortlinks';
 import { ConversionService } from './conversion.service';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
+import { MarketplaceTargetPolicy } from './marketplace-target-policy';
 import { Marketplaces } from './marketplaces';
 import { ModeProvider } from './modes/mode-provider';
 import { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
@@ -41,7 +42,15 @@ const BUILT_MODES = [
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResolvedLink]), ClockModule, ShortLinksModule, OutboundModule, MembersModule],
+  imports: [
+    TypeOrmModule.forFeature([ResolvedLink]),
+    ClockModule,
+    // Our short links may only point at links this lib recognises as marketplace links (the api's root imports
+    // the same, so both share one instance).
+    ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
+    OutboundModule,
+    MembersModule,
+  ],
   providers: [
     Marketplaces,
     { provide: RESOLVER_OPTIONS, inject: [conversionConfig.KEY], useFactory: resolverOptionsFrom },
@@ -70,14 +79,4 @@ const BUILT_MODES = [
   ],
   exports: [ConversionService, Marketplaces],
 })
-export class ConversionModule implements OnModuleInit {
-  constructor(
-    private readonly targetPolicy: ShortLinkTargetPolicy,
-    private readonly marketplaces: Marketplaces,
-  ) {}
-
-  /** Our short links may only point at links this lib recognises as marketplace links (see ShortLinkService). */
-  onModuleInit(): void {
-    this.targetPolicy.allowOnly((target) => this.marketplaces.identify(target) !== null);
-  }
-}
+export class ConversionModule {}

@@ -1,6 +1,8 @@
-import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppException } from '@app/common';
 import type { Request, Response } from 'express';
+import { AuthFailed } from './credential-events';
 import { KEY_SHAPE, keyPreview } from './credential-crypto';
 import { CredentialsService } from './credentials.service';
 import type { Principal } from './principal';
@@ -33,22 +35,17 @@ function presentedPair(req: Request): PresentedPair {
 }
 
 /**
- * Told about every wrong key/token pair, before the 401 is sent (the abuse module counts them per IP).
- * Gets a preview of the key only when the key has the valid shape, never the key or the token.
- */
-export abstract class CredentialFailureListener {
-  abstract onInvalidCredentials(req: Request, keyPreview: string | null): Promise<void>;
-}
-
-/**
  * Authenticates API calls by `X-API-Key` + `X-API-Token` (or, deprecated, `api_key` + `api_token` in the
  * JSON body when neither header is sent). Puts the `Principal` on the request.
  */
 @Injectable()
 export class ApiCredentialsGuard implements CanActivate {
+  private readonly logger = new Logger(ApiCredentialsGuard.name);
+  private unheardLogged = false;
+
   constructor(
     private readonly credentials: CredentialsService,
-    @Optional() private readonly failures?: CredentialFailureListener,
+    private readonly events: EventEmitter2,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -69,10 +66,40 @@ export class ApiCredentialsGuard implements CanActivate {
     }
     const principal = await this.credentials.verify(pair.key, pair.token);
     if (!principal) {
-      await this.failures?.onInvalidCredentials(req, KEY_SHAPE.test(pair.key) ? keyPreview(pair.key) : null);
+      await this.announceFailure(req, pair.key);
       throw new AppException('invalid_credentials', 'The API key or token is not valid');
     }
     (req as AuthenticatedRequest).principal = principal;
     return true;
+  }
+
+  /**
+   * Emits `AuthFailed` and waits for its listeners (the abuse lib counts the failure and may ban the IP). A
+   * listener's `AppException` is the answer (a client banned meanwhile: 403 `ip_blocked`); any other error is
+   * logged and the answer stays 401. Nobody listening is logged as an error: failed-auth bans would be off.
+   */
+  private async announceFailure(req: Request, key: string): Promise<void> {
+    const userAgent = req.headers['user-agent'];
+    const event = new AuthFailed(
+      req.ip,
+      req.path,
+      typeof userAgent === 'string' ? userAgent : undefined,
+      KEY_SHAPE.test(key) ? keyPreview(key) : null,
+    );
+    let heard: unknown[];
+    try {
+      heard = await this.events.emitAsync(AuthFailed.event, event);
+    } catch (error) {
+      if (error instanceof AppException) throw error;
+      this.logger.error(
+        `A listener of failed authentications failed: ${(error as Error)?.message}`,
+        (error as Error)?.stack,
+      );
+      return;
+    }
+    if (heard.length === 0 && !this.unheardLogged) {
+      this.unheardLogged = true;
+      this.logger.error('Nothing listens to failed authentications: failed-auth IP bans are off (import AbuseModule)');
+    }
   }
 }

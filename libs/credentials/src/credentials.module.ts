@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule, commonConfig, CommonConfig } from '@app/common';
 import { ApiCredentialsGuard } from './api-credentials.guard';
+import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialHasher } from './credential-crypto';
 import { Credential } from './credential.entity';
 import { CredentialInvalidation } from './credential-invalidation';
@@ -12,6 +13,7 @@ import { CredentialsService } from './credentials.service';
   providers: [
     CredentialsService,
     CredentialInvalidation,
+    CredentialCacheListener,
     ApiCredentialsGuard,
     {
       provide: CredentialHasher,

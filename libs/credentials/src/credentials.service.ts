@@ -1,4 +1,5 @@
 import { Injectable, Inject } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock } from '@app/common';
 import type { Member, MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
@@ -6,6 +7,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
 import { Credential } from './credential.entity';
+import { CredentialsRegenerated } from './credential-events';
 import { CredentialInvalidation } from './credential-invalidation';
 import type { Principal } from './principal';
 import { credentialsConfig, CredentialsConfig } from './credentials.config';
@@ -46,6 +48,7 @@ export class CredentialsService {
     private readonly clock: Clock,
     @Inject(credentialsConfig.KEY) private readonly config: CredentialsConfig,
     private readonly invalidation: CredentialInvalidation,
+    private readonly events: EventEmitter2,
   ) {
     invalidation.onInvalidate((memberId) => this.cache.dropMember(memberId));
     invalidation.onResync(() => this.cache.clear());
@@ -53,7 +56,9 @@ export class CredentialsService {
 
   /**
    * Creates a new pair for the member. Pairs that were working keep working for `graceSeconds`
-   * (0 revokes them now). Returns the pair in clear text: the only time the token exists outside the caller.
+   * (0 revokes them now). Once committed, emits `CredentialsRegenerated` and waits for its listeners (this lib's
+   * `CredentialCacheListener` drops the member's cached verifications everywhere). Returns the pair in clear
+   * text: the only time the token exists outside the caller.
    */
   async issue(memberId: string, graceSeconds = 0): Promise<IssuedPair & { credential: Credential }> {
     const grace = Math.max(0, Math.min(MAX_GRACE_SECONDS, Math.floor(graceSeconds)));
@@ -81,7 +86,10 @@ export class CredentialsService {
         }),
       );
     });
-    await this.forgetMember(memberId);
+    await this.events.emitAsync(
+      CredentialsRegenerated.event,
+      new CredentialsRegenerated(memberId, credential.keyPreview, grace),
+    );
     return { ...pair, credential };
   }
 
@@ -171,9 +179,9 @@ export class CredentialsService {
   }
 
   /**
-   * Forgets cached verifications of a member, here and on every other instance (after a regeneration, a
-   * revocation, a plan, role or settings change, or the member being disabled). Call it after the change is
-   * committed.
+   * Forgets cached verifications of a member, here and on every other instance. `CredentialCacheListener` calls
+   * it on the events that change what a pair carries (regeneration or revocation, a plan, role, enabled-state or
+   * settings change, the member disabled), after the change is committed.
    */
   async forgetMember(memberId: string): Promise<void> {
     this.cache.dropMember(memberId);

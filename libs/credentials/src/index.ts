@@ -1,4 +1,5 @@
-export { ApiCredentialsGuard, CredentialFailureListener, type AuthenticatedRequest } from './api-credentials.guard';
+export { ApiCredentialsGuard, type AuthenticatedRequest } from './api-credentials.guard';
+export { AuthFailed } from './credential-events';
 export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';
 export { CredentialsService, MAX_GRACE_SECONDS } from './credentials.service';

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { QueryFailedError, Repository } from 'typeorm';
 import { Member, MemberPlan, MemberRole } from './member.entity';
+import { type MemberChange, MemberChanged, MemberDisabled } from './member-events';
 import { PasswordHasher, passwordProblem } from './password-hasher';
 
 export interface NewMember {
@@ -44,6 +46,7 @@ export class MembersService {
     @InjectRepository(Member) private readonly members: Repository<Member>,
     private readonly passwords: PasswordHasher,
     private readonly clock: Clock,
+    private readonly events: EventEmitter2,
   ) {}
 
   async create(input: NewMember): Promise<Member> {
@@ -127,7 +130,8 @@ export class MembersService {
 
   /**
    * Changes plan, role or the disabled state. Disabling sets `disabled_at` and bumps the session version
-   * (the caller also ends the sessions and drops cached credentials); enabling clears `disabled_at`.
+   * (the caller also ends the sessions); enabling clears `disabled_at`. Once saved, emits `MemberDisabled`
+   * (disabling) or `MemberChanged` and waits for its listeners (cached credentials dropped everywhere).
    */
   async change(memberId: string, changes: MemberChanges): Promise<Member> {
     const member = await this.findById(memberId);
@@ -139,6 +143,16 @@ export class MembersService {
       member.sessionVersion += 1;
     }
     if (changes.disabled === false) member.disabledAt = null;
-    return this.members.save(member);
+    const saved = await this.members.save(member);
+    if (changes.disabled === true) {
+      await this.events.emitAsync(MemberDisabled.event, new MemberDisabled(memberId));
+    } else {
+      const changed: MemberChange[] = [];
+      if (changes.plan !== undefined) changed.push('plan');
+      if (changes.role !== undefined) changed.push('role');
+      if (changes.disabled === false) changed.push('enabled');
+      await this.events.emitAsync(MemberChanged.event, new MemberChanged(memberId, changed));
+    }
+    return saved;
   }
 }

@@ -3,7 +3,7 @@ export { CODE_SHAPE, OWN_DOMAIN } from './shortlinks.constants';
 export { isReservedPath, shortBaseUrlProblem } from './links/reserved-paths';
 export { ShortLinkService } from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
-export { ShortLinkTargetPolicy } from './links/short-link-target-policy';
+export { NoShortLinkTargets, ShortLinkTargetPolicy } from './links/short-link-target-policy';
 export { CustomDomainService, domainView } from './domains/custom-domain.service';
 export { CustomDomainRechecker } from './domains/custom-domain-rechecker';
 export { ClickCounter } from './redirect/click-counter';

@@ -86,9 +86,8 @@ export class AccountService {
     for (const name of MEMBER_SECRET_NAMES) {
       if (body[name] !== undefined) patch.secrets![name] = body[name];
     }
+    // Emits MemberChanged once saved: the defaults travel with verified API credentials, whose cache is dropped.
     await this.settings.update(member.id, patch);
-    // The saved defaults travel with verified API credentials: drop this member's cached verifications.
-    await this.credentials.forgetMember(member.id);
     return { ok: true as const, settings: await this.settings.view(member.id) };
   }
 

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppException } from '@app/common';
 import { SessionsService } from '@app/auth';
-import { CredentialsService } from '@app/credentials';
 import { Member, MembersService, type MemberChanges } from '@app/members';
 import { adminMemberView } from '../account/account.views';
 
@@ -12,7 +11,6 @@ export class AdminService {
 
   constructor(
     private readonly members: MembersService,
-    private readonly credentials: CredentialsService,
     private readonly sessions: SessionsService,
   ) {}
 
@@ -26,9 +24,9 @@ export class AdminService {
     if (admin?.id === memberId && (changes.role === 'member' || changes.disabled === true)) {
       throw new AppException('conflict', 'You cannot remove your own admin role or disable your own account');
     }
+    // Emits MemberChanged or MemberDisabled once saved: cached API credentials are dropped everywhere before it
+    // returns (plan and role travel with verified pairs; a disabled member's pairs stop at once).
     const member = await this.members.change(memberId, changes);
-    // Plan and role travel with verified API credentials; a disabled member's pairs must stop at once.
-    await this.credentials.forgetMember(memberId);
     if (changes.disabled === true) await this.sessions.endAll(memberId);
     this.logger.log({ adminId: admin?.id ?? 'cli', memberId, changes }, 'Member changed by an admin');
     return { ok: true as const, member: adminMemberView(member) };

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException } from '@app/common';
 import { DataSource, In } from 'typeorm';
 import { Member } from '../member.entity';
+import { MemberChanged } from '../member-events';
 import { MemberSecret } from './member-secret.entity';
 import { MEMBER_SECRET_NAMES, type MemberSecretName } from './member-secret-names';
 import {
@@ -60,6 +62,7 @@ export class MemberSettingsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly cipher: SecretCipher,
+    private readonly events: EventEmitter2,
   ) {}
 
   async view(memberId: string): Promise<MemberSettingsView> {
@@ -84,7 +87,10 @@ export class MemberSettingsService {
     return { affiliate_id: member.defaultAffiliateId, sub_ids: member.defaultSubIds ?? [], marketplace, secrets };
   }
 
-  /** Applies a validated patch in one transaction. */
+  /**
+   * Applies a validated patch in one transaction, then emits `MemberChanged` (`settings`) and waits for its
+   * listeners: the saved defaults travel with verified API credentials, whose cache is dropped.
+   */
   async update(memberId: string, patch: MemberSettingsPatch): Promise<void> {
     this.check(patch);
     await this.db.transaction(async (manager) => {
@@ -120,6 +126,7 @@ export class MemberSettingsService {
         }
       }
     });
+    await this.events.emitAsync(MemberChanged.event, new MemberChanged(memberId, ['settings']));
   }
 
   /** The member's decrypted secret, or null when not saved. For the modes that need it; never for a response. */

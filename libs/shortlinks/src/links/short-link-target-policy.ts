@@ -1,23 +1,16 @@
-import { Injectable } from '@nestjs/common';
-
-/** Whether a URL may be the target of one of our short links. */
-export type ShortLinkTargetCheck = (target: string) => boolean;
-
 /**
- * Defence in depth for `ShortLinkService.shorten`: our domains only ever redirect to marketplace links, even if
- * a caller forgot to check. The check itself is the conversion lib's host recognition, which depends on this lib
- * (not the other way round), so the conversion module registers it at start-up (`allowOnly`). Closed by default:
- * until a check is registered (the standalone redirector never registers one), no target is allowed.
+ * Whether a URL may be the target of one of our short links: defence in depth for `ShortLinkService.shorten`
+ * (our domains only ever redirect to marketplace links, even if a caller forgot to check). A port: the check
+ * itself is the conversion lib's host recognition, which depends on this lib (not the other way round), so the
+ * app passes an implementation to `ShortLinksModule.forRoot({ targetPolicy })`.
  */
-@Injectable()
-export class ShortLinkTargetPolicy {
-  private check: ShortLinkTargetCheck | null = null;
+export abstract class ShortLinkTargetPolicy {
+  abstract allows(target: string): boolean;
+}
 
-  allowOnly(check: ShortLinkTargetCheck): void {
-    this.check = check;
-  }
-
-  allows(target: string): boolean {
-    return this.check !== null && this.check(target);
+/** Allows no target: for an app that never makes short links (the standalone redirector). */
+export class NoShortLinkTargets extends ShortLinkTargetPolicy {
+  allows(_target: string): boolean {
+    return false;
   }
 }

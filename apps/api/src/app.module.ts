@@ -15,6 +15,7 @@ import {
   initializeWithMigrations,
   type LoadedConfig,
   loggerModule,
+  RedisModule,
 } from '@app/common';
 import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
@@ -73,6 +74,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         loggerModule(options.logDestination),
         ClockModule,
+        RedisModule,
         MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

@@ -1,4 +1,5 @@
-import { AbuseRedis, IpBan, IpBanService } from '@app/abuse';
+import { IpBan, IpBanService } from '@app/abuse';
+import { RedisConnections } from '@app/common';
 import Redis from 'ioredis';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -264,7 +265,7 @@ describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway R
       expect((await send(member, member.apiToken, intruder)).status).toBe(403);
 
       await server.start();
-      expect(await eventually(async () => t.app.get(AbuseRedis).ready, 10_000)).toBe(true);
+      expect(await eventually(async () => t.app.get(RedisConnections).ready, 10_000)).toBe(true);
       const other = await t.createMember();
       expect((await send(other)).status).toBe(200);
       expect(await keysOf(server.url, '')).toContainEqual(expect.stringContaining(await credentialIdOf(t, other)));

@@ -1,4 +1,5 @@
-import { AbuseRedis, IpBanService } from '@app/abuse';
+import { IpBanService } from '@app/abuse';
+import { PubSub, RedisConnections } from '@app/common';
 import Redis from 'ioredis';
 import { cleanUpSharedStore, uniqueRedisPrefix } from './support/abuse-stores';
 import { describeIf } from './support/skip';
@@ -27,7 +28,7 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
     beforeAll(async () => {
       t = await createTestApp(env);
       alice = await t.createMember();
-      const client = t.app.get(AbuseRedis).client!;
+      const client = t.app.get(RedisConnections).client!;
       const send = client.sendCommand.bind(client);
       commands = [];
       jest.spyOn(client, 'sendCommand').mockImplementation((command) => {
@@ -74,9 +75,9 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
       // Another instance bans this client: the row in Postgres, the key in Redis; this instance has no copy yet.
       const bans = t.app.get(IpBanService);
       const active = (bans as unknown as { active: Map<string, unknown> }).active;
-      // Its announcement (pub/sub) is taken off this instance's ban cache (the listener replaced), and the
-      // copy it keeps of its own ban is dropped: only Redis and Postgres know of it here.
-      const announced = new Promise<void>((resolve) => t.app.get(AbuseRedis).subscribe('bans', () => resolve()));
+      // Once its announcement (pub/sub) has reached this instance (a listener after the ban cache's), the copy
+      // this instance keeps of the ban is dropped: only Redis and Postgres know of it here.
+      const announced = new Promise<void>((resolve) => t.app.get(PubSub).subscribe('bans', () => resolve()));
       await bans.ban('127.0.0.1', 10);
       await announced;
       active.clear();

@@ -281,5 +281,13 @@ describeIf(
       expect((await visit(base, SHORT_HOST, `/${code}`)).status).toBe(404);
       expect((await visit(base, `other-${domain}`, `/${code}`)).status).toBe(404);
     }
+
+    // Removed through one api instance: both redirectors stop serving it at once. Within the host cache's 60 s
+    // only the message (PubSub) can make them reload; it travels asynchronously (a few milliseconds).
+    const removed = await browser.delete(`/account/domains/${added.body.domain.id}`).set('X-CSRF-Token', token);
+    expect(removed.status).toBe(200);
+    for (const base of [r1, r2]) {
+      expect(await eventually(async () => (await visit(base, domain, `/${code}`)).status === 404, 1000, 20)).toBe(true);
+    }
   });
 });

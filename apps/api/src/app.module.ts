@@ -17,6 +17,7 @@ import {
   initializeWithMigrations,
   type LoadedConfig,
   loggerModule,
+  RedisModule,
 } from '@app/common';
 import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
@@ -80,6 +81,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         // The domain events (docs/architecture.md, "Domain events"): awaited by their emitters.
         EventEmitterModule.forRoot(),
+        RedisModule,
         MetricsModule,
         databaseModule(),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule } from '@app/common';
+import { ClockModule, PubSubModule, RedisModule } from '@app/common';
 import { AbuseQueries } from './admin/abuse-queries.service';
 import { AbuseStoreModule } from './abuse-store.module';
 import { FailedAuthCounter } from './bans/failed-auth-counter';
@@ -26,6 +26,8 @@ import { throttlerOptions } from './rate-limit/throttler-options';
   imports: [
     TypeOrmModule.forFeature([IpBan]),
     ClockModule,
+    RedisModule,
+    PubSubModule,
     AbuseEventsModule,
     AbuseStoreModule,
     ThrottlerModule.forRootAsync({

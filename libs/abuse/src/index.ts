@@ -24,5 +24,4 @@ export {
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from './rate-limit/openapi';
-export { AbuseRedis } from './redis/abuse-redis';
 export { abuseConfig } from './abuse.config';

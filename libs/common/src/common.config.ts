@@ -32,8 +32,9 @@ export class CommonConfig {
   DATA_DIR = './data';
 
   /**
-   * `redis://…`: rate-limit counters, failed-auth counts and bans shared by every instance (see [Rate limits, IP
-   * bans and the abuse log](security.md#rate-limits-ip-bans-and-the-abuse-log)); unset = in process.
+   * `redis://…`: rate-limit counters, failed-auth counts, bans and the short-link cache shared by every instance (see
+   * [Rate limits, IP bans and the abuse log](security.md#rate-limits-ip-bans-and-the-abuse-log)), and the messages
+   * between instances; unset = in process (messages over PostgreSQL LISTEN/NOTIFY with `DATABASE_URL`).
    */
   @Transform(emptyToUndefined)
   @IsOptional()

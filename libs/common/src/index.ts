@@ -28,6 +28,10 @@ export { embeddedSocketTarget, serveEmbeddedDatabase } from './database/embedded
 export { initializeWithMigrations } from './database/run-migrations';
 export { loggerModule } from './logging/logger.module';
 export { Clock, ClockModule } from './clock';
+export { PubSub } from './pubsub/pubsub';
+export { PubSubModule } from './pubsub/pubsub.module';
+export { RedisConnections } from './redis/redis-connections';
+export { RedisModule } from './redis/redis.module';
 export { GracefulShutdown } from './http/graceful-shutdown';
 export { applyServerLimits } from './http/server-limits';
 export { httpEdge } from './http/http-edge';

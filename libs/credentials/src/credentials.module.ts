@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, commonConfig, CommonConfig } from '@app/common';
+import { ClockModule, commonConfig, CommonConfig, PubSubModule } from '@app/common';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialHasher } from './credential-crypto';
@@ -9,7 +9,7 @@ import { CredentialInvalidation } from './credential-invalidation';
 import { CredentialsService } from './credentials.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Credential]), ClockModule],
+  imports: [TypeOrmModule.forFeature([Credential]), ClockModule, PubSubModule],
   providers: [
     CredentialsService,
     CredentialInvalidation,

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule } from '@app/common';
+import { ClockModule, PubSubModule, RedisModule } from '@app/common';
 import { CustomDomain } from './domains/custom-domain.entity';
 import { CustomDomainService } from './domains/custom-domain.service';
 import { DnsTxtResolver, NodeDnsTxtResolver } from './domains/dns-txt-resolver';
@@ -23,7 +23,12 @@ import { shortLinksConfig, ShortLinksConfig } from './shortlinks.config';
  * here: the api registers it, so it runs once per api instance only.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ShortLink, ShortLinkClick, CustomDomain]), ClockModule],
+  imports: [
+    TypeOrmModule.forFeature([ShortLink, ShortLinkClick, CustomDomain]),
+    ClockModule,
+    RedisModule,
+    PubSubModule,
+  ],
   providers: [
     ShortCodeGenerator,
     ShortLinkUrls,

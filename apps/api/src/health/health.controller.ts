@@ -2,8 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { AbuseRedis } from '@app/abuse';
-import { ShutdownState } from '@app/common';
+import { RedisConnections, ShutdownState } from '@app/common';
 import type { DataSource } from 'typeorm';
 
 const REDIS_PING_TIMEOUT_MS = 1000;
@@ -22,7 +21,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicator: HealthIndicatorService,
-    private readonly redis: AbuseRedis,
+    private readonly redis: RedisConnections,
     private readonly shutdown: ShutdownState,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}

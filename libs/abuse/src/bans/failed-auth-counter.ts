@@ -1,6 +1,5 @@
 import { Injectable, Inject } from '@nestjs/common';
-import { Clock } from '@app/common';
-import { AbuseRedis } from '../redis/abuse-redis';
+import { Clock, RedisConnections } from '@app/common';
 import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /** INCR, and start the window's expiry on the first failure (or when a key somehow has none). */
@@ -25,7 +24,7 @@ export class FailedAuthCounter {
   private readonly local = new Map<string, LocalCount>();
 
   constructor(
-    private readonly redis: AbuseRedis,
+    private readonly redis: RedisConnections,
     private readonly clock: Clock,
     @Inject(abuseConfig.KEY) private readonly config: AbuseConfig,
   ) {}

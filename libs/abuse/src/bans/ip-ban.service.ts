@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, PeriodicTask } from '@app/common';
+import { AppException, Clock, PeriodicTask, PubSub, RedisConnections } from '@app/common';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { BAN_SYNC_INTERVAL_MS } from '../abuse.constants';
 import { IpAllowList, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
 import { AbuseEvents } from '../events/abuse-events.service';
-import { AbuseRedis } from '../redis/abuse-redis';
 import { banDurationSeconds } from './ban-duration';
 import { FailedAuthCounter } from './failed-auth-counter';
 import { IpBan } from './ip-ban.entity';
@@ -51,11 +50,11 @@ function parseActiveBan(raw: string): ActiveBan | null {
 /**
  * Failed-auth IP bans. Postgres (`ip_bans`) is the truth: bans and their history persist there, so a ban
  * holds after a restart. Every instance keeps the active bans in process (loaded at start, reloaded every
- * 30 s, and updated at once through Redis pub/sub), so a banned client costs no round trip at all. With
- * Redis, a new ban is also written as a key with a TTL that every instance reads on a local miss, so it holds
- * on every instance at once; a Redis key is trusted only after its row is confirmed in Postgres, so a stale
- * key can never keep blocking a client an admin released. Without Redis (or while it is down) the in-process
- * cache and Postgres still apply (other instances pick a new ban up on their next reload).
+ * 30 s, and updated at once by a message on the `bans` channel of `PubSub`: Redis, else Postgres LISTEN/NOTIFY),
+ * so a banned client costs no round trip at all. With Redis, a new ban is also written as a key with a TTL that
+ * every instance reads on a local miss, so it holds on every instance even when the message was missed; a Redis
+ * key is trusted only after its row is confirmed in Postgres, so a stale key can never keep blocking a client an
+ * admin released. A missed message (transport down) is made up for by the next reload.
  */
 @Injectable()
 export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
@@ -68,7 +67,8 @@ export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnMod
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly redis: AbuseRedis,
+    private readonly redis: RedisConnections,
+    private readonly pubsub: PubSub,
     private readonly counter: FailedAuthCounter,
     private readonly allowList: IpAllowList,
     private readonly events: AbuseEvents,
@@ -86,7 +86,7 @@ export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnMod
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
-    this.redis.subscribe(BAN_CHANNEL, (message) => this.onMessage(message));
+    this.pubsub.subscribe(BAN_CHANNEL, (message) => this.onMessage(message));
   }
 
   onApplicationBootstrap(): void {
@@ -208,7 +208,7 @@ export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnMod
     if (this.redis.client && this.redis.ready) {
       await this.redis.client.del(banRedisKey(ipKey)).catch((error: unknown) => this.redis.warn('Redis DEL', error));
     }
-    await this.redis.publish(BAN_CHANNEL, JSON.stringify({ op: 'unban', ip: ipKey } satisfies BanMessage));
+    await this.pubsub.publish(BAN_CHANNEL, JSON.stringify({ op: 'unban', ip: ipKey } satisfies BanMessage));
     this.events.record({
       type: 'ip_unbanned',
       ipKey,
@@ -259,15 +259,17 @@ export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnMod
     this.recentlyLifted.set(ipKey, this.version);
   }
 
-  /** Writes the ban to Redis (key with TTL) and announces it, so every instance applies it at once. */
+  /** Writes the ban to Redis (key with TTL) when there is one, and announces it, so every instance applies it at once. */
   private async share(ban: ActiveBan, nowMs: number): Promise<void> {
-    if (!this.redis.client || !this.redis.ready) return;
-    try {
-      await this.redis.client.set(banRedisKey(ban.ip), JSON.stringify(ban), 'PX', Math.max(1, ban.expiresAtMs - nowMs));
-    } catch (error) {
-      this.redis.warn('Redis SET of a ban', error);
+    if (this.redis.client && this.redis.ready) {
+      try {
+        const ttlMs = Math.max(1, ban.expiresAtMs - nowMs);
+        await this.redis.client.set(banRedisKey(ban.ip), JSON.stringify(ban), 'PX', ttlMs);
+      } catch (error) {
+        this.redis.warn('Redis SET of a ban', error);
+      }
     }
-    await this.redis.publish(BAN_CHANNEL, JSON.stringify({ op: 'ban', ban } satisfies BanMessage));
+    await this.pubsub.publish(BAN_CHANNEL, JSON.stringify({ op: 'ban', ban } satisfies BanMessage));
   }
 
   /** A ban another instance made, seen in Redis: trusted once its row is confirmed in Postgres. */

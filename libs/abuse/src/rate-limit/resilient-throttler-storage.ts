@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
-import { AbuseRedis } from '../redis/abuse-redis';
+import { RedisConnections } from '@app/common';
 import { MemoryThrottlerStorage } from './memory-throttler-storage';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -76,7 +76,7 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   private readonly shared: WithApiCall | null;
 
   constructor(
-    private readonly redis: AbuseRedis,
+    private readonly redis: RedisConnections,
     private readonly local: MemoryThrottlerStorage,
   ) {
     this.shared = redis.client as WithApiCall | null;

@@ -1,10 +1,10 @@
 import { Injectable, Logger, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, PubSub } from '@app/common';
 import { randomBytes } from 'node:crypto';
 import { IsNull, LessThan, Repository } from 'typeorm';
 import { shortBaseOf } from '../links/short-link-urls';
-import { RedirectLookup } from '../redirect/redirect-lookup';
+import { DOMAIN_CHANGES_CHANNEL, RedirectLookup } from '../redirect/redirect-lookup';
 import { MAX_CUSTOM_DOMAINS_PER_MEMBER, TXT_RECORD_PREFIX } from '../shortlinks.constants';
 import { CustomDomain } from './custom-domain.entity';
 import { DnsTxtResolver } from './dns-txt-resolver';
@@ -46,7 +46,8 @@ export function domainView(domain: CustomDomain): CustomDomainView {
 
 /**
  * Custom domains of Pro members: add (with a TXT token to publish), check ownership through the injectable
- * `DnsTxtResolver`, re-check, remove. A status change is applied to this process's redirect cache at once.
+ * `DnsTxtResolver`, re-check, remove. A status change or removal is applied to this process's redirect cache at
+ * once and published on `PubSub`, so every other instance (api or redirector) applies it as soon as it hears it.
  */
 @Injectable()
 export class CustomDomainService {
@@ -59,6 +60,7 @@ export class CustomDomainService {
     private readonly lookup: RedirectLookup,
     private readonly clock: Clock,
     @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
+    private readonly pubsub: PubSub,
   ) {
     this.reserved = [shortBaseOf(config.SHORT_LINK_BASE_URL).hostname];
   }
@@ -98,7 +100,13 @@ export class CustomDomainService {
   async remove(memberId: string, id: string): Promise<void> {
     const domain = await this.owned(memberId, id);
     await this.domains.delete({ id: domain.id, memberId });
-    this.lookup.forgetHost(domain.domain);
+    await this.changed(domain.domain);
+  }
+
+  /** A host's status changed or it was removed: this process forgets it now, the others when they hear it. */
+  private async changed(host: string): Promise<void> {
+    this.lookup.forgetHost(host);
+    await this.pubsub.publish(DOMAIN_CHANGES_CHANNEL, host);
   }
 
   async checkNow(memberId: string, id: string): Promise<CustomDomain> {
@@ -169,7 +177,7 @@ export class CustomDomainService {
       );
     }
     if (wasVerified !== (domain.status === 'verified')) {
-      this.lookup.forgetHost(domain.domain);
+      await this.changed(domain.domain);
       this.logger.log({ domain: domain.domain, status: domain.status }, 'Custom domain status changed');
     }
     return domain;

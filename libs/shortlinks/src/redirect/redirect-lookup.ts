@@ -1,6 +1,6 @@
 import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock } from '@app/common';
+import { Clock, PubSub } from '@app/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import {
@@ -15,6 +15,9 @@ import {
 import { packTarget, unpackTarget } from './packed-target';
 import { ShortLinkRedis } from './short-link-redis';
 import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
+
+/** The `PubSub` channel of custom-domain status changes: the message is the host, every instance forgets it. */
+export const DOMAIN_CHANGES_CHANNEL = 'domains';
 
 /** Where a code is looked up: our short domain (memberId null), or a custom domain and the member it is verified for. */
 export interface LinkScope {
@@ -95,8 +98,9 @@ export function customScope(domain: string, memberId: string): LinkScope {
  * `databaseLookups` counts the queries (and the codes they asked for).
  *
  * Hosts (is this a verified custom domain, and whose): every verified domain is held in memory (one query loads
- * them all), reloaded when older than 60 s, at once after a status change made by this process (`forgetHost`),
- * and when a host it does not know arrives and the set is older than 5 s (a domain just verified elsewhere).
+ * them all), reloaded when older than 60 s, at once after a status change made by any instance (`forgetHost`, on
+ * the DOMAIN_CHANGES_CHANNEL of `PubSub`; and after the transport reconnects, as changes may have been missed), and
+ * when a host it does not know arrives and the set is older than 5 s (a domain just verified elsewhere).
  * So a flood of random Host headers costs at most one query per 5 s, and never pushes a verified domain out.
  */
 @Injectable()
@@ -124,7 +128,10 @@ export class RedirectLookup {
     private readonly redis: ShortLinkRedis,
     private readonly clock: Clock,
     @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
+    pubsub: PubSub,
   ) {
+    pubsub.subscribe(DOMAIN_CHANGES_CHANNEL, (host) => this.forgetHost(host));
+    pubsub.onResync(() => this.forgetHost(''));
     this.ttlSeconds = config.SHORT_LINK_CACHE_TTL_SECONDS;
     this.pool = (db.options as { url?: string }).url ? (db.driver as unknown as { master: RawPool }).master : null;
     this.missing = new LRUCache({
@@ -182,7 +189,7 @@ export class RedirectLookup {
     return (await this.domainsLoading).get(host) ?? null;
   }
 
-  /** A host's status changed in this process: the next lookup reloads. Other processes follow within 60 s. */
+  /** A host's status changed: the next lookup reloads the verified domains. */
   forgetHost(_host: string): void {
     this.domainsGeneration += 1;
     this.domainsLoadedAt = 0;

@@ -19,6 +19,11 @@ const HOT_CODES = 200;
 const CASES = new Set((process.env.BENCH_SCALE_CASES || 'hot,zipf,uniform,memory').split(','));
 const MEMORY_CODES = Math.max(1, Math.min(CODES - HOT_CODES, positive('BENCH_MEMORY_CODES', 150_000)));
 const MEMBER_SUB_ID = 'bench-scale';
+/**
+ * How long the memory case lets the redirector rest before reading its memory "at rest": V8 hands back the heap
+ * pages a burst of load made it commit only once its memory reducer sees the process idle (a few seconds).
+ */
+const REST_MS = 12_000;
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -298,11 +303,13 @@ export const redirectScale: Benchmark = {
         const clicksBefore = await clicksNow();
         // JIT warm-up on the 200 hot codes (ranks 1..200 of the Zipf law: cached within moments anyway).
         const warm = await load(redirector.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
-        const collected = async () =>
+        // After a full collection; `settleMs` first lets the process rest (see bench/lib/memory-probe.js).
+        const collected = async (settleMs = 0) =>
           options.probeMemory
-            ? (await redirector.message<{ usage: NodeJS.MemoryUsage }>({ type: 'memory' })).usage
+            ? (await redirector.message<{ usage: NodeJS.MemoryUsage }>({ type: 'memory', settleMs }, settleMs + 10_000))
+                .usage
             : null;
-        const gcBefore = await collected();
+        const gcBefore = await collected(REST_MS);
         const rssBefore = rssMb(pid);
         const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const pick = distributions[distribution]();
@@ -327,6 +334,7 @@ export const redirectScale: Benchmark = {
         const [cpu1, xact1, redis1] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const rssAfter = rssMb(pid);
         const gcAfter = await collected();
+        const restAfter = await collected(REST_MS);
         await redirector.stop();
         const flushes = flushesIn(redirector.logs());
         const clicksAfter = await clicksNow();
@@ -354,7 +362,7 @@ export const redirectScale: Benchmark = {
         }
         process.stdout.write(`  ${name}: ${JSON.stringify(row)}\n`);
         rows.push(row);
-        return { row, rssBefore, rssMid, rssAfter, gcBefore, gcAfter, run };
+        return { row, rssBefore, rssMid, rssAfter, gcBefore, gcAfter, restAfter, run };
       };
 
       if (CASES.has('hot')) await runCase('200 hot codes', 'hot', 'warm');
@@ -378,8 +386,8 @@ export const redirectScale: Benchmark = {
       const bytesPerCode = round(((memory.rssAfter - memory.rssBefore) * 2 ** 20) / MEMORY_CODES, 0);
       const half = MEMORY_CODES - Math.floor(MEMORY_CODES / 2);
       const marginalBytesPerCode = round(((memory.rssAfter - memory.rssMid) * 2 ** 20) / half, 0);
-      const perCode = (field: 'rss' | 'heapUsed') =>
-        round((memory.gcAfter![field] - memory.gcBefore![field]) / MEMORY_CODES, 0);
+      const perCode = (field: 'rss' | 'heapUsed', after = memory.gcAfter!) =>
+        round((after[field] - memory.gcBefore![field]) / MEMORY_CODES, 0);
 
       printTable(
         `GET /<code> → 302 over ${CODES} codes, ${SETTINGS.connections} connections, ${SETTINGS.seconds} s per case, ` +
@@ -394,6 +402,9 @@ export const redirectScale: Benchmark = {
           `per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.gcAfter!.rss / 2 ** 20, 0)} MB, ` +
           `V8 heap committed ${round(memory.gcBefore!.heapTotal / 2 ** 20, 0)} → ${round(memory.gcAfter!.heapTotal / 2 ** 20, 0)} MB, ` +
           `outside the heap ${round(memory.gcBefore!.external / 2 ** 20, 0)} → ${round(memory.gcAfter!.external / 2 ** 20, 0)} MB)\n` +
+          `At rest (${REST_MS / 1000} s without requests, then a full collection): ${perCode('rss', memory.restAfter!)} B ` +
+          `of RSS per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.restAfter!.rss / 2 ** 20, 0)} MB, ` +
+          `V8 heap committed ${round(memory.restAfter!.heapTotal / 2 ** 20, 0)} MB)\n` +
           `Flushes (rows, ms): ${allFlushes.map((f) => `${f.rows}/${f.ms}`).join(' ')}\n`,
       );
       return {
@@ -410,6 +421,7 @@ export const redirectScale: Benchmark = {
           rss_bytes_per_code_second_half: marginalBytesPerCode,
           rss_bytes_per_code_after_gc: perCode('rss'),
           heap_bytes_per_code_after_gc: perCode('heapUsed'),
+          rss_bytes_per_code_at_rest: perCode('rss', memory.restAfter!),
         },
         flushes: allFlushes,
         rows,

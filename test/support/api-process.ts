@@ -158,7 +158,7 @@ export class ApiProcess {
   }
 
   /** Sends an IPC message and resolves with the first answer of the same `type` (needs `ipc: true`). */
-  message<T>(message: { type: string }, timeoutMs = 10_000): Promise<T> {
+  message<T>(message: { type: string; [field: string]: unknown }, timeoutMs = 10_000): Promise<T> {
     const child = this.child;
     if (!child?.send) return Promise.reject(new Error('No IPC channel to the process'));
     return new Promise((resolve, reject) => {

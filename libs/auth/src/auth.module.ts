@@ -10,6 +10,7 @@ import { AuthThrottle } from './auth-throttle';
 import { CsrfGuard } from './csrf.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LoginService } from './login.service';
+import { MemberSessionsListener } from './member-sessions.listener';
 import { PgSessionStore } from './pg-session-store';
 import { PreLoginCsrf } from './pre-login-csrf';
 import { RegistrationGate, RegistrationService } from './registration.service';
@@ -23,6 +24,7 @@ import { SessionsService } from './sessions.service';
     PgSessionStore,
     PreLoginCsrf,
     SessionsService,
+    MemberSessionsListener,
     AuthThrottle,
     AuthMaintenance,
     LoginService,

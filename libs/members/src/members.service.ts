@@ -130,7 +130,7 @@ export class MembersService {
 
   /**
    * Changes plan, role or the disabled state. Disabling sets `disabled_at` and bumps the session version
-   * (the caller also ends the sessions); enabling clears `disabled_at`. Once saved, emits `MemberDisabled`
+   * (the auth lib's listener ends the sessions); enabling clears `disabled_at`. Once saved, emits `MemberDisabled`
    * (disabling) or `MemberChanged` and waits for its listeners (cached credentials dropped everywhere).
    */
   async change(memberId: string, changes: MemberChanges): Promise<Member> {

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppException } from '@app/common';
-import { SessionsService } from '@app/auth';
 import { Member, MembersService, type MemberChanges } from '@app/members';
 import { adminMemberView } from '../account/account.views';
 
@@ -9,10 +8,7 @@ import { adminMemberView } from '../account/account.views';
 export class AdminService {
   private readonly logger = new Logger(AdminService.name);
 
-  constructor(
-    private readonly members: MembersService,
-    private readonly sessions: SessionsService,
-  ) {}
+  constructor(private readonly members: MembersService) {}
 
   async list(email: string | undefined, page: number, perPage: number) {
     const { members, total } = await this.members.list({ email, page, perPage });
@@ -24,10 +20,10 @@ export class AdminService {
     if (admin?.id === memberId && (changes.role === 'member' || changes.disabled === true)) {
       throw new AppException('conflict', 'You cannot remove your own admin role or disable your own account');
     }
-    // Emits MemberChanged or MemberDisabled once saved: cached API credentials are dropped everywhere before it
-    // returns (plan and role travel with verified pairs; a disabled member's pairs stop at once).
+    // Emits MemberChanged or MemberDisabled once saved, and waits for the listeners: cached API credentials are
+    // dropped everywhere (plan and role travel with verified pairs; a disabled member's pairs stop at once) and a
+    // disabled member's sessions are ended (the auth lib's MemberSessionsListener) before it returns.
     const member = await this.members.change(memberId, changes);
-    if (changes.disabled === true) await this.sessions.endAll(memberId);
     this.logger.log({ adminId: admin?.id ?? 'cli', memberId, changes }, 'Member changed by an admin');
     return { ok: true as const, member: adminMemberView(member) };
   }

@@ -1,77 +1,45 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { IsIpList, configNamespace, toInt } from '@app/common';
+import { IsIpList, configNamespace, IntSetting } from '@app/common';
 
 /** Settings of the rate limits, the IP bans and the abuse log. */
 export class AbuseConfig {
   /** The rate-limit window (both policies). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(3600)
+  @IntSetting(1, 3600)
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
   /** Requests per window for one API key, Free plan (`per_key`). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntSetting(1, 1_000_000)
   RATE_LIMIT_FREE_PER_KEY = 60;
 
   /** Requests per window for all of a member's keys together, Free plan (`per_member`). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntSetting(1, 1_000_000)
   RATE_LIMIT_FREE_PER_MEMBER = 120;
 
   /** Requests per window for one API key, Pro plan (`per_key`). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntSetting(1, 1_000_000)
   RATE_LIMIT_PRO_PER_KEY = 600;
 
   /** Requests per window for all of a member's keys together, Pro plan (`per_member`). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntSetting(1, 1_000_000)
   RATE_LIMIT_PRO_PER_MEMBER = 1200;
 
   /** Wrong API credentials from one IP (IPv6: one /64) within the window that ban it. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting(1, 100_000)
   IP_BAN_MAX_FAILURES = 10;
 
   /** The failure-counting window (fixed, from the first failure). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1440)
+  @IntSetting(1, 1440)
   IP_BAN_FAILURE_WINDOW_MINUTES = 10;
 
   /** Length of a first ban; doubled for each earlier ban within the look-back. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(525_600)
+  @IntSetting(1, 525_600)
   IP_BAN_BASE_MINUTES = 15;
 
   /** Longest ban (24 h). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(525_600)
+  @IntSetting(1, 525_600)
   IP_BAN_MAX_MINUTES = 1440;
 
   /** How far back earlier bans make a new one longer (7 days). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(8760)
+  @IntSetting(1, 8760)
   IP_BAN_REPEAT_LOOKBACK_HOURS = 168;
 
   /** Comma-separated IPs and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/48`) never counted nor banned. */
@@ -79,10 +47,7 @@ export class AbuseConfig {
   IP_BAN_ALLOWLIST = '';
 
   /** How often buffered abuse events are written to `abuse_events`. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(50)
-  @Max(60_000)
+  @IntSetting(50, 60_000)
   ABUSE_EVENTS_FLUSH_INTERVAL_MS = 1000;
 }
 

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
-import { configNamespace, toBool, toInt } from '@app/common';
+import { IsBoolean, IsIn } from 'class-validator';
+import { configNamespace, toBool, IntSetting } from '@app/common';
 
 /** Settings of the account area: sessions, sign-up and login limits. */
 export class AuthConfig {
@@ -12,17 +12,11 @@ export class AuthConfig {
   COOKIE_SECURE: 'auto' | 'true' | 'false' = 'auto';
 
   /** A session unused this long ends. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10_080)
+  @IntSetting(1, 10_080)
   SESSION_IDLE_TIMEOUT_MINUTES = 60;
 
   /** A session ends this long after login, used or not. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(720)
+  @IntSetting(1, 720)
   SESSION_ABSOLUTE_TIMEOUT_HOURS = 12;
 
   /**
@@ -34,58 +28,37 @@ export class AuthConfig {
   REGISTRATION_OPEN = true;
 
   /** Sign-ups from one IP (IPv6: one /64) per hour. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting(1, 100_000)
   REGISTRATIONS_PER_IP_PER_HOUR = 10;
 
   /**
    * Failed logins (and wrong passwords on regenerate/password change) for one account from one IP within the window
    * before 429.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting(1, 100_000)
   LOGIN_MAX_FAILURES_PER_ACCOUNT_IP = 5;
 
   /** Failed logins from one IP, any account, within the window before 429. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting(1, 100_000)
   LOGIN_MAX_FAILURES_PER_IP = 20;
 
   /** The login-failure window. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1440)
+  @IntSetting(1, 1440)
   LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
   /**
    * Failed logins for one account from all IPs together within its window before 429, except for IPs that logged in
    * to it lately.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting(1, 100_000)
   LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 
   /** The window of the per-account limit. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1440)
+  @IntSetting(1, 1440)
   LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES = 15;
 
   /** How long an IP that logged in to an account is spared that account's per-account limit. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(365)
+  @IntSetting(1, 365)
   LOGIN_KNOWN_IP_DAYS = 30;
 
   /** The `secure` option of the session cookie, in the form express-session wants. */

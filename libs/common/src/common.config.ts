@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { configNamespace, emptyToUndefined, toInt } from './config/config-namespace';
+import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { configNamespace, emptyToUndefined, IntSetting } from './config/config-namespace';
 
 /** 32 bytes in base64 or base64url, with or without the padding. */
 export const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
@@ -14,10 +14,7 @@ export class CommonConfig {
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
   /** HTTP port of the api (each cluster worker shares it). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PORT = 3000;
 
   /** `postgres://…`; unset = embedded PGlite database under `DATA_DIR`. */
@@ -102,72 +99,45 @@ export class CommonConfig {
   LOG_LEVEL: string = 'info';
 
   /** Largest request body after decompression. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1024)
-  @Max(16 * 1024 * 1024)
+  @IntSetting(1024, 16 * 1024 * 1024)
   BODY_LIMIT_BYTES = 512 * 1024;
 
   /** Deepest JSON nesting accepted. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(2)
-  @Max(256)
+  @IntSetting(2, 256)
   JSON_MAX_DEPTH = 16;
 
   /**
    * Most object keys and array elements in a JSON body, every level counted; more is 413
    * `payload_too_large`, refused before anything walks the body.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(16)
-  @Max(1_000_000)
+  @IntSetting(16, 1_000_000)
   JSON_MAX_ENTRIES = 2000;
 
   /** Worker processes of `npm run start:cluster` (0 = one per core); above 1 needs `DATABASE_URL`. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(256)
+  @IntSetting(0, 256)
   WEB_CONCURRENCY = 0;
 
   /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are closed. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(300_000)
+  @IntSetting(0, 300_000)
   SHUTDOWN_TIMEOUT_MS = 20_000;
 
   /** A client must send a request's whole header block within this long (else 408 and disconnected). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @IntSetting(100, 300_000)
   HTTP_HEADERS_TIMEOUT_MS = 20_000;
 
   /** A client must send a whole request, body included, within this long (else 408 and disconnected). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @IntSetting(100, 600_000)
   HTTP_REQUEST_TIMEOUT_MS = 30_000;
 
   /**
    * How long an idle keep-alive connection stays open: keep it above the idle time-out of the load balancer in front
    * (AWS ALB: 60 s), see [operations](operations.md#time-outs-and-the-connection-cap).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
+  @IntSetting(100, 3_600_000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
   /** Most open connections per process (api, each cluster worker, redirector); more are closed at once. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntSetting(1, 1_000_000)
   HTTP_MAX_CONNECTIONS = 10_000;
 
   /** The trust-proxy value in the form Express wants. */

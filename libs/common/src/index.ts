@@ -7,7 +7,7 @@ export {
   loadConfig,
   settingNames,
   toBool,
-  toInt,
+  IntSetting,
   type ConfigNamespace,
 } from './config/config-namespace';
 export { ConfigModule } from './config/config.module';

@@ -1,73 +1,46 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
-import { configNamespace, emptyToUndefined, toInt } from '@app/common';
+import { IsOptional, IsUrl, Matches } from 'class-validator';
+import { configNamespace, emptyToUndefined, IntSetting } from '@app/common';
 
 /** Settings of the outside services (ext_shortener_1..5, marketplace_api). */
 export class OutboundConfig {
   /** Outside services: TCP (+ TLS) connect time-out. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(60_000)
+  @IntSetting(10, 60_000)
   OUTBOUND_CONNECT_TIMEOUT_MS = 2000;
 
   /** Outside services: one attempt, until the whole answer is read. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(120_000)
+  @IntSetting(10, 120_000)
   OUTBOUND_TIMEOUT_MS = 5000;
 
   /**
    * Outside services: most time one convert request spends on outside calls; links left fail with
    * `upstream_unavailable`.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(50)
-  @Max(120_000)
+  @IntSetting(50, 120_000)
   OUTBOUND_REQUEST_BUDGET_MS = 8000;
 
   /** Retries of a retryable failure. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(5)
+  @IntSetting(0, 5)
   OUTBOUND_MAX_RETRIES = 2;
 
   /** Base of the full-jitter exponential backoff. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @IntSetting(1, 10_000)
   OUTBOUND_RETRY_BASE_MS = 200;
 
   /** Calls in flight per service and instance (is.gd, v.gd and Bitly never more than 5). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IntSetting(1, 64)
   OUTBOUND_MAX_CONCURRENCY = 5;
 
   /** Consecutive unhealthy outcomes that open a service's circuit. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IntSetting(1, 1000)
   OUTBOUND_BREAKER_FAILURE_THRESHOLD = 5;
 
   /** How long an open circuit refuses calls before one trial. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
+  @IntSetting(100, 3_600_000)
   OUTBOUND_BREAKER_COOLDOWN_MS = 30_000;
 
   /** How long a link from an outside service is reused (30 days). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
-  @Max(365 * 24 * 3600)
+  @IntSetting(60, 365 * 24 * 3600)
   OUTBOUND_CACHE_TTL_SECONDS = 30 * 24 * 3600;
 
   /** `ext_shortener_1` (`api-create.php`). */

@@ -1,6 +1,14 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
-import { CommonConfig, commonConfig, IsIpList, configNamespace, emptyToUndefined, toBool, toInt } from '@app/common';
+import { IsBoolean, IsIn, IsOptional, IsUrl, Matches } from 'class-validator';
+import {
+  CommonConfig,
+  commonConfig,
+  IsIpList,
+  configNamespace,
+  emptyToUndefined,
+  toBool,
+  IntSetting,
+} from '@app/common';
 
 /** Settings of our short links, the redirector and custom domains. */
 export class ShortLinksConfig {
@@ -17,10 +25,7 @@ export class ShortLinksConfig {
   SHORT_LINK_BASE_URL!: string;
 
   /** Length of new short codes. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(5)
-  @Max(32)
+  @IntSetting(5, 32)
   SHORT_CODE_LENGTH = 7;
 
   /** The api serves short links itself (single process); `false` when `npm run start:redirector` does. */
@@ -29,41 +34,26 @@ export class ShortLinksConfig {
   REDIRECTOR_MOUNT = true;
 
   /** Port of the standalone redirector. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   REDIRECTOR_PORT = 3001;
 
   /**
    * Short-link lookups kept in each process's LRU; about 155 B of live heap each with ~136-character affiliate
    * targets, packed (100,000 ≈ 16 MB, 1,000,000 ≈ 0.16 GB per process; 25 to 40 MB of RSS per 100,000 measured).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(10_000_000)
+  @IntSetting(100, 10_000_000)
   SHORT_LINK_CACHE_MAX = 100_000;
 
   /** How long a lookup stays in the LRU and in Redis. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(7 * 24 * 3600)
+  @IntSetting(1, 7 * 24 * 3600)
   SHORT_LINK_CACHE_TTL_SECONDS = 3600;
 
   /** How often click counters are written. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(50)
-  @Max(300_000)
+  @IntSetting(50, 300_000)
   CLICK_FLUSH_INTERVAL_MS = 5000;
 
   /** How often each custom domain's TXT record is checked again (0 = never). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(30 * 24 * 3600)
+  @IntSetting(0, 30 * 24 * 3600)
   CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS = 3600;
 
   /** Scheme of short links on custom domains. */

@@ -1,14 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { configNamespace, toInt } from '@app/common';
+import { configNamespace, IntSetting } from '@app/common';
 
 /** Settings of the usage counters. */
 export class UsageConfig {
   /** How often usage counters are added to `member_usage`. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @IntSetting(100, 300_000)
   USAGE_FLUSH_INTERVAL_MS = 5000;
 }
 

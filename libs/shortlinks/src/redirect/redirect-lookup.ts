@@ -41,10 +41,9 @@ export interface LinkHit {
 type CachedHit = string;
 
 function decodeHit(value: CachedHit): LinkHit {
-  const start = value.charCodeAt(0) === 0 ? 1 : 0; // a target stored raw (see packTarget)
-  const space = value.indexOf(' ', start);
-  const target = value.slice(space + 1);
-  return { id: value.slice(start, space), target: start === 0 ? unpackTarget(target) : target };
+  const text = unpackTarget(value); // the id has nothing to unpack
+  const space = text.indexOf(' ');
+  return { id: text.slice(0, space), target: text.slice(space + 1) };
 }
 
 /** A value read from Redis: the current text, or the `{"i","t"}` JSON of earlier versions (null if unreadable). */
@@ -72,7 +71,8 @@ const LOOKUP_MEMBER = {
 interface PendingLookup {
   scope: LinkScope;
   code: string;
-  resolve: (hit: CachedHit | undefined) => void;
+  /** With the `<id> <target>` text found (unpacked), or undefined. */
+  resolve: (text: string | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -163,9 +163,13 @@ export class RedirectLookup {
     let loading = this.loading.get(key);
     if (!loading) {
       loading = this.load({ ...scope, code })
-        .then((hit) => {
-          if (hit === undefined) this.missing.set(key, true);
-          else this.links.set(key, hit);
+        .then((text) => {
+          if (text === undefined) {
+            this.missing.set(key, true);
+            return undefined;
+          }
+          const hit = packTarget(text);
+          this.links.set(key, hit);
           return hit;
         })
         .finally(() => this.loading.delete(key));
@@ -234,7 +238,7 @@ export class RedirectLookup {
    * when LOOKUP_BATCHES_IN_FLIGHT are out already, as soon as one comes back: under load the batches grow
    * instead of the queries multiplying.
    */
-  private load(scope: LinkScope & { code: string }): Promise<CachedHit | undefined> {
+  private load(scope: LinkScope & { code: string }): Promise<string | undefined> {
     return new Promise((resolve, reject) => {
       if (this.queue.length === 0) setImmediate(() => this.drain());
       this.queue.push({ scope, code: scope.code, resolve, reject });
@@ -262,7 +266,7 @@ export class RedirectLookup {
       rest = [];
       batch.forEach((pending, i) => {
         const value = values[i] ? fromRedis(values[i]) : null;
-        if (value) pending.resolve(packTarget(value));
+        if (value) pending.resolve(value);
         else rest.push(pending);
       });
     }
@@ -280,7 +284,7 @@ export class RedirectLookup {
           for (const pending of group) {
             const hit = hits.get(pending.code);
             if (hit !== undefined) toRedis.push([pending.scope.key + pending.code, hit]);
-            pending.resolve(hit === undefined ? undefined : packTarget(hit));
+            pending.resolve(hit);
           }
         } catch (error) {
           group.forEach((pending) => pending.reject(error));

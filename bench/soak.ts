@@ -19,6 +19,7 @@ import { request as undiciRequest } from 'undici';
 import { BROWSER_UA, REDIRECT_HOST } from './redirect/load';
 import { BenchContext } from './lib/context';
 import { printTable, round, Row, writeResult } from './lib/report';
+import { probedMemory } from './lib/memory';
 import { dealText } from './lib/texts';
 
 function setting(name: string, fallback: number): number {
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   try {
     const member = await ctx.member();
     const api = await ctx.api({ probeMemory: true });
-    const memory = async () => (await api.message<{ usage: NodeJS.MemoryUsage }>({ type: 'memory' })).usage;
+    const memory = () => probedMemory(api);
     const cookie = await login(api.url, member.email, member.password);
     const credentials = { 'x-api-key': member.apiKey, 'x-api-token': member.apiToken };
     const convert = (mode: string, links: number): Kind => {

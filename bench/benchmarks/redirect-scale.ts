@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { ApiProcess, freePort } from '../../test/support/api-process';
 import type { BenchContext } from '../lib/context';
+import { MEMORY_PROBE_ARGS, probedMemory } from '../lib/memory';
 import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { BROWSER_UA, REDIRECT_HOST } from '../redirect/load';
@@ -294,9 +295,7 @@ export const redirectScale: Benchmark = {
           env: ctx.apiEnv({ PORT: port, REDIRECTOR_PORT: port, REDIS_KEY_PREFIX: prefix, ...options.env }),
           // The memory case reads the process's memory after a full garbage collection (over IPC), so that what
           // it reports is what the cache holds, not the garbage the load left waiting for the collector.
-          ...(options.probeMemory
-            ? { nodeArgs: ['--expose-gc', '-r', join(process.cwd(), 'bench/lib/memory-probe.js')], ipc: true }
-            : {}),
+          ...(options.probeMemory ? { nodeArgs: MEMORY_PROBE_ARGS, ipc: true } : {}),
         });
         processes.push(redirector);
         const pid = redirector.pid!;
@@ -304,11 +303,7 @@ export const redirectScale: Benchmark = {
         // JIT warm-up on the 200 hot codes (ranks 1..200 of the Zipf law: cached within moments anyway).
         const warm = await load(redirector.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
         // After a full collection; `settleMs` first lets the process rest (see bench/lib/memory-probe.js).
-        const collected = async (settleMs = 0) =>
-          options.probeMemory
-            ? (await redirector.message<{ usage: NodeJS.MemoryUsage }>({ type: 'memory', settleMs }, settleMs + 10_000))
-                .usage
-            : null;
+        const collected = async (settleMs = 0) => (options.probeMemory ? probedMemory(redirector, settleMs) : null);
         const gcBefore = await collected(REST_MS);
         const rssBefore = rssMb(pid);
         const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];

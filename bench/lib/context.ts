@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { deleteRedisKeys } from '../../test/support/abuse-stores';
-import { ApiProcess, freePort, ROOT, runCli } from '../../test/support/api-process';
+import { ApiProcess, freePort, runCli } from '../../test/support/api-process';
+import { MEMORY_PROBE_ARGS } from './memory';
 import { REDIRECT_HOST } from '../redirect/load';
 import type { LoadTarget } from './load';
 
@@ -94,9 +95,7 @@ export class BenchContext {
     // BENCH_API_NODE_ARGS: extra node flags for the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
     // profile it under the load (the profile is written when the run stops it).
     const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const probe = options.probeMemory
-      ? { nodeArgs: [...extra, '--expose-gc', '-r', join(ROOT, 'bench/lib/memory-probe.js')], ipc: true }
-      : { nodeArgs: extra };
+    const probe = options.probeMemory ? { nodeArgs: [...extra, ...MEMORY_PROBE_ARGS], ipc: true } : { nodeArgs: extra };
     this.apiProcess ??= this.member().then(() =>
       ApiProcess.start({ env: this.apiEnv(), entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main', ...probe }),
     );

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
+import { RareWarning } from '../logging/rare-warning';
 
 export type MessageHandler = (message: string) => void;
 export type PubSubTransport = 'redis' | 'postgres' | 'in-process';
 
 /** Longest wait for the first subscription at start-up; after it the process starts anyway (not `live` yet). */
 export const PUBSUB_STARTUP_WAIT_MS = 1500;
-const WARN_EVERY_MS = 60_000;
 
 /**
  * Messages between the instances of the service (and the standalone redirector): a process publishes on a
@@ -23,7 +23,7 @@ export abstract class PubSub {
   protected readonly logger = new Logger(PubSub.name);
   private readonly handlers = new Map<string, MessageHandler[]>();
   private readonly resyncHandlers: Array<() => void> = [];
-  private lastWarnAt = 0;
+  private readonly warning = new RareWarning(this.logger);
   protected closed = false;
 
   /** Whether messages from the other processes reach this one right now. */
@@ -85,9 +85,7 @@ export abstract class PubSub {
 
   /** Logs a transport problem, at most once a minute. */
   protected warn(what: string, error: unknown): void {
-    const now = Date.now();
-    if (this.closed || now - this.lastWarnAt < WARN_EVERY_MS) return;
-    this.lastWarnAt = now;
-    this.logger.warn(`${what} failed: ${(error as Error)?.message ?? String(error)}`);
+    if (this.closed) return;
+    this.warning.warn(`${what} failed: ${(error as Error)?.message ?? String(error)}`);
   }
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis, { RedisOptions } from 'ioredis';
 import { commonConfig, CommonConfig } from '../common.config';
+import { RareWarning } from '../logging/rare-warning';
 
 /** Longest wait for Redis at start-up; after it the process starts anyway and Redis joins when it can. */
 const STARTUP_WAIT_MS = 1500;
 /** One warning per outage at most this often, not one per failed command. */
-const WARN_EVERY_MS = 60_000;
 /** Reconnect after 100 ms, 200 ms, … at most every 2 s, for as long as the process runs. */
 const retryStrategy = (attempt: number) => Math.min(100 * attempt, 2000);
 
@@ -54,14 +54,14 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
   /** The command connection, or null without REDIS_URL. */
   readonly client: Redis | null;
   private subscriberConnection: Redis | null = null;
-  private lastWarnAt = 0;
+  private readonly warning = new RareWarning(this.logger);
   private closed = false;
 
   constructor(@Inject(commonConfig.KEY) private readonly config: CommonConfig) {
     this.client = config.REDIS_URL ? new Redis(config.REDIS_URL, commandOptions(config.REDIS_KEY_PREFIX)) : null;
     this.client?.on('error', (error: Error) => this.warn('Redis connection', error));
     this.client?.on('ready', () => {
-      this.lastWarnAt = 0;
+      this.warning.reset();
       this.logger.log('Redis is ready: limits, failure counts, bans and the short-link cache are shared');
     });
   }
@@ -110,10 +110,8 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
 
   /** Logs a Redis problem, at most once a minute so an outage does not flood the logs. */
   warn(what: string, error: unknown): void {
-    const now = Date.now();
-    if (this.closed || now - this.lastWarnAt < WARN_EVERY_MS) return;
-    this.lastWarnAt = now;
-    this.logger.warn(
+    if (this.closed) return;
+    this.warning.warn(
       `${what} failed (${(error as Error)?.message ?? String(error)}); using in-process state meanwhile`,
     );
   }

@@ -73,6 +73,15 @@ describe('ApiCredentialsGuard and AuthFailed', () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining('store down'), expect.anything());
   });
 
+  it('logs an infrastructure failure of a listener by its class and message, without a stack', async () => {
+    emitter.on(AuthFailed.event, async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    expect((await refusal()).code).toBe('invalid_credentials');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]).toEqual([expect.stringContaining('(Error): connect ECONNREFUSED')]);
+  });
+
   it('logs (once) that nothing listens: failed-auth bans would be off', async () => {
     expect((await refusal()).code).toBe('invalid_credentials');
     expect((await refusal()).code).toBe('invalid_credentials');

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { AppException } from '@app/common';
+import { AppException, toAppException } from '@app/common';
 import type { Request, Response } from 'express';
 import { AuthFailed } from './credential-events';
 import { KEY_SHAPE, keyPreview } from './credential-crypto';
@@ -76,7 +76,7 @@ export class ApiCredentialsGuard implements CanActivate {
   /**
    * Emits `AuthFailed` and waits for its listeners (the abuse lib counts the failure and may ban the IP). A
    * listener's `AppException` is the answer (a client banned meanwhile: 403 `ip_blocked`); any other error is
-   * logged and the answer stays 401. Nobody listening is logged as an error: failed-auth bans would be off.
+   * logged (no stack for an infrastructure failure) and the answer stays 401. Nobody listening is logged as an error: failed-auth bans would be off.
    */
   private async announceFailure(req: Request, key: string): Promise<void> {
     const userAgent = req.headers['user-agent'];
@@ -91,9 +91,13 @@ export class ApiCredentialsGuard implements CanActivate {
       heard = await this.events.emitAsync(AuthFailed.event, event);
     } catch (error) {
       if (error instanceof AppException) throw error;
+      // As every failure is logged: an infrastructure failure (database or Redis unreachable, a time-out) by its
+      // class and message, a stack only for what can only be a programming error.
+      const infrastructure = toAppException(error).code === 'unavailable';
+      const stack = infrastructure ? [] : [(error as Error)?.stack];
       this.logger.error(
-        `A listener of failed authentications failed: ${(error as Error)?.message}`,
-        (error as Error)?.stack,
+        `A listener of failed authentications failed (${(error as Error)?.constructor?.name ?? 'Error'}): ${(error as Error)?.message}`,
+        ...stack,
       );
       return;
     }

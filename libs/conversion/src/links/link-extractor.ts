@@ -62,8 +62,11 @@ const PATH_CHAR =
  * the other symbol blocks used as emoji, variation selectors, astral characters (surrogates: most
  * emoji), `…` and runs of three dots or more. So `link👉shopee.vn/…🔥` yields the word `shopee.vn/…`.
  */
-const WORD =
-  /(?:[^\s.\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\u2026\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u3030\u303d\ufe0e\ufe0f\ud800-\udfff]|(?<!\.\.)(?!\.\.\.)(?!(?<=\.)\.\.)\.)+/g;
+const WORD_BREAKS =
+  '\\s\\u00ad\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\ufeff\\u2026\\u2190-\\u21ff\\u2300-\\u23ff\\u25a0-\\u27bf\\u2b00-\\u2bff\\u3030\\u303d\\ufe0e\\ufe0f\\ud800-\\udfff';
+const WORD = new RegExp(`(?:[^.${WORD_BREAKS}]|(?<!\\.\\.)(?!\\.\\.\\.)(?!(?<=\\.)\\.\\.)\\.)+`, 'g');
+/** A character that ends a word (so a link) wherever it stands. */
+const WORD_BREAK = new RegExp(`[${WORD_BREAKS}]`);
 
 /** Trailing characters that belong to the sentence, not to the link. */
 const TRAILING_PUNCTUATION: ReadonlySet<string> = new Set([
@@ -95,8 +98,6 @@ const DOTTED_HOST = /^[^./?#:][^/?#:]*\.[^/?#:]/;
  * `/?#` that end a path segment.
  */
 const SLUG_RUN_CHAR = /[^\s/?#"'`<>\\{}|^\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
-/** Same as PATH_CHAR, for the query after a raw slug's ids. */
-const QUERY_CHAR = PATH_CHAR;
 
 /**
  * linkify-it's own path grammar (bracket pairs, quotes, punctuation look-aheads over Unicode
@@ -283,7 +284,8 @@ function extendRawSlug(text: string, start: number, hostStart: number, end: numb
   if (idsEnd === null || pathStart + 1 + idsEnd <= end) return end;
   let extended = pathStart + 1 + idsEnd;
   if (text[extended] === '?' || text[extended] === '#') {
-    while (extended < limit && QUERY_CHAR.test(text[extended])) extended++;
+    // The query after the ids ends where any link's path would: at a character outside PATH_CHAR or a word break.
+    while (extended < limit && PATH_CHAR.test(text[extended]) && !WORD_BREAK.test(text[extended])) extended++;
     extended = trimTrailingPunctuation(text, start, cutAtClosingQuote(text, start, extended));
   }
   return extended;

@@ -38,6 +38,11 @@ export class Marketplaces {
     return this.identifier.identifyInText(raw);
   }
 
+  /** Every adapter, in the order links are matched against them. */
+  all(): MarketplaceAdapter[] {
+    return [...this.adapters.values()];
+  }
+
   adapter(id: MarketplaceId): MarketplaceAdapter {
     const adapter = this.adapters.get(id);
     if (!adapter) throw new Error(`No adapter for marketplace "${id}"`);

@@ -90,6 +90,7 @@ describe('LinkIdentifier', () => {
     const broken: MarketplaceAdapter = {
       id: 'shopee',
       label: 'Shopee',
+      recognition: () => ({ marketplace: 'shopee', label: 'Shopee', hosts: [], roles: {}, paths: [] }),
       ownsHost: () => true,
       isShortLinkHost: () => false,
       parse: () => {

@@ -7,6 +7,7 @@ import {
   ParsedLink,
 } from './marketplace-link';
 import { paramValue } from './query-filter';
+import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
 import { normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'tiktok';
@@ -37,17 +38,65 @@ export const TIKTOK_HOSTS: readonly TikTokHost[] = [
 ];
 
 const HOST_BY_NAME: ReadonlyMap<string, TikTokHost> = new Map(
-  TIKTOK_HOSTS.flatMap((host) =>
-    host.subdomains.map((subdomain) => [subdomain ? `${subdomain}.${host.domain}` : host.domain, host] as const),
-  ),
+  TIKTOK_HOSTS.flatMap((host) => host.subdomains.map((subdomain) => [hostName(subdomain, host.domain), host] as const)),
 );
+
+/** `@user/video/<id>`, `@user/photo/<id>`, `@user/live`: content, not products. */
+const CONTENT_SECTIONS: ReadonlySet<string> = new Set(['video', 'photo', 'live']);
+
+const ROLE_LABELS: Readonly<Record<TikTokHostRole, string>> = {
+  main: 'site',
+  shop: 'TikTok Shop site',
+  short: 'short links',
+  shop_id: 'TikTok Shop Indonesia',
+};
+
+/** The path families the parser below reads, by host role, each with an example it must read as said. */
+const PATH_FAMILIES: readonly PathFamily[] = [
+  {
+    roles: ['main', 'shop'],
+    path: '/view/product/<id>',
+    kind: 'product',
+    example: 'https://www.tiktok.com/view/product/1732131340104796995?region=VN&local=en',
+    note: 'keeps `region`',
+  },
+  {
+    roles: ['shop'],
+    path: '/[<cc>/]pdp/[<slug>/]<id>',
+    kind: 'product',
+    example: 'https://shop.tiktok.com/vn/pdp/1731975048230963363',
+  },
+  {
+    roles: ['main'],
+    path: '/shop/[<cc>/]pdp/[<slug>/]<id>',
+    kind: 'product',
+    example: 'https://www.tiktok.com/shop/vn/pdp/x/1732826020155524663',
+  },
+  {
+    roles: ['shop_id'],
+    path: '/view/product/<id>',
+    kind: 'product',
+    example: 'https://shop-id.tokopedia.com/view/product/1729587769570445237?region=ID',
+    note: 'region `id`; no other path is a marketplace link',
+  },
+  { roles: ['shop'], path: 'any other', kind: 'page', example: 'https://shop.tiktok.com/vn/store/abc' },
+  { roles: ['main'], path: '/shop/…', kind: 'page', example: 'https://www.tiktok.com/shop/vn/store/abc' },
+  { roles: ['main'], path: '/t/<code>', kind: 'short', example: 'https://www.tiktok.com/t/ZSVaFpSNR/' },
+  { roles: ['short'], path: '/<code>', kind: 'short', example: 'https://vt.tiktok.com/ZS9FvVXpLV/' },
+  { roles: ['short'], path: 'any other', kind: 'refused', example: 'https://vt.tiktok.com/' },
+  {
+    roles: ['main'],
+    path: [...CONTENT_SECTIONS].map((section) => `/@<user>/${section}[/…]`).join(', '),
+    kind: 'refused',
+    example: 'https://www.tiktok.com/@a/video/1',
+    note: 'other pages (profiles, home, tags) are not marketplace links: not counted',
+  },
+];
 
 /** TikTok ids are 19-digit numbers; accept any positive id without a leading zero. */
 const ID = /^[1-9]\d{0,24}$/;
 const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const COUNTRY = /^[a-z]{2}$/i;
-/** `@user/video/<id>`, `@user/photo/<id>`, `@user/live`: content, not products. */
-const CONTENT_SECTIONS: ReadonlySet<string> = new Set(['video', 'photo', 'live']);
 /** `?region=VN`: kept on `/view/product/<id>` links, where it selects the market. */
 const REGION_PARAM = 'region';
 
@@ -70,6 +119,17 @@ export class TikTokAdapter implements MarketplaceAdapter {
 
   ownsHost(host: string): boolean {
     return tiktokHost(host) !== null;
+  }
+
+  recognition(): MarketplaceRecognition {
+    const hosts = TIKTOK_HOSTS.flatMap((host) =>
+      host.subdomains.map((subdomain) => ({
+        host: hostName(subdomain, host.domain),
+        region: host.region ?? DEFAULT_REGION,
+        role: host.role,
+      })),
+    );
+    return { marketplace: this.id, label: this.label, hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
   isShortLinkHost(host: string): boolean {

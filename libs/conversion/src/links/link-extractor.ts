@@ -209,11 +209,19 @@ function findCandidates(word: string): Candidate[] {
 function findSchemeStarts(word: string): number[] {
   const starts: number[] = [];
   for (const match of word.matchAll(SCHEME_START)) starts.push(match.index);
-  if (word.includes('//')) {
+  if (mayHoldRelativeLink(word)) {
     for (const match of word.matchAll(RELATIVE_START)) starts.push(match.index);
     starts.sort((a, b) => a - b);
   }
   return starts;
+}
+
+/** A `//` not right after `:` (a scheme's): the cheap test before RELATIVE_START's Unicode look-behind. */
+function mayHoldRelativeLink(word: string): boolean {
+  for (let i = word.indexOf('//'); i !== -1; i = word.indexOf('//', i + 2)) {
+    if (word[i - 1] !== ':') return true;
+  }
+  return false;
 }
 
 /**
@@ -272,6 +280,7 @@ function refine(text: string, start: number, end: number, form: SchemeForm, opti
  * `-i.<shop>.<item>`, the link takes that run, up to its last ids, and the query or fragment right after them.
  */
 function extendRawSlug(text: string, start: number, hostStart: number, end: number): number {
+  if (end >= text.length || !SLUG_RUN_CHAR.test(text[end])) return end;
   const pathStart = indexOfAny(text, '/?#', hostStart, end);
   if (text[pathStart] !== '/' || indexOfAny(text, '/?#', pathStart + 1, end) !== end) return end;
   if (lastProductIdsEnd(text.slice(pathStart + 1, end)) !== null) return end;

@@ -134,7 +134,7 @@ export class ConversionService {
     const links: MarketplaceLink[] = [];
     const isShortLink = (url: string) => this.marketplaces.identify(url)?.kind === 'short';
     for (const found of extractLinks(content, { isShortLink })) {
-      const parsed = this.marketplaces.identify(found.url);
+      const parsed = this.marketplaces.identifyInText(found.url);
       if (parsed) links.push({ found, parsed });
     }
     return links;

@@ -3,6 +3,7 @@ import { loadNamespace } from '@app/common/testing';
 import { conversionConfig } from './conversion.config';
 import { ConversionService, ConvertItem } from './conversion.service';
 import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAdapter, TikTokAdapter } from './links';
+import { unwrapLink } from './links/link-wrappers';
 import { normalizeHostname } from './links/url-helpers';
 import { MarketplaceSettingsSource } from './marketplace-settings';
 import { Marketplaces } from './marketplaces';
@@ -163,10 +164,16 @@ describe('marketplace corpus', () => {
   });
 });
 
+/** The host of a link as found in text (a wrapped link: the host of the link it wraps). */
 function hostOf(link: string): string | null {
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
-    return normalizeHostname(url.hostname);
+    const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(link)
+      ? link
+      : link.startsWith('//')
+        ? `https:${link}`
+        : `https://${link}`;
+    const url = new URL(absolute.replace(/&amp;/g, '&'));
+    return normalizeHostname((unwrapLink(url) ?? url).hostname);
   } catch {
     return null;
   }

@@ -1,5 +1,7 @@
+import { shopeeOpenApiRegion } from '@app/outbound';
 import { Marketplaces } from './marketplaces';
 import type { MarketplaceId } from './links';
+import { SHOPEE_REGIONS } from './links/shopee-hosts';
 
 const marketplaces = new Marketplaces();
 
@@ -75,4 +77,53 @@ describe('Marketplaces.fetchableShortLink (the resolver allow-list)', () => {
   ])('refuses %s', (_name, raw, marketplace) => {
     expect(fetchable(raw, marketplace)).toBeNull();
   });
+});
+
+describe("other networks' click parameters (HasOffers-style) in canonical links", () => {
+  const CLICK =
+    'offer_id=3125&offer_name=Lazada+VN+CPS&affiliate_id=88211&affiliate_name=MyDealsBlog' +
+    '&transaction_id=102f3c4d5e6a7b8c9d0e&offer_ref=_xAbC123&aff_source=blog';
+
+  // Every mode starts from the canonical link (affiliate: inside the member's link; link_goc: as is; the
+  // shorteners and marketplace APIs: as their target), so dropping them here drops them in every mode.
+  it.each<[string, string, string]>([
+    [
+      'Lazada campaign page',
+      `https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?${CLICK}&wh_weex=true`,
+      'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?wh_weex=true',
+    ],
+    [
+      'Lazada campaign page inside a master link',
+      `https://c.lazada.vn/t/c.06wSoi?url=${encodeURIComponent(`https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?${CLICK}`)}`,
+      'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall',
+    ],
+    [
+      'Lazada shop page',
+      `https://www.lazada.vn/shop/coolmate/?${CLICK}&page=2`,
+      'https://www.lazada.vn/shop/coolmate/?page=2',
+    ],
+    ['Shopee campaign page', `https://shopee.vn/m/sale-12-12?${CLICK}&tab=1`, 'https://shopee.vn/m/sale-12-12?tab=1'],
+    ['Tiki promotion page', `https://tiki.vn/khuyen-mai/sale?${CLICK}`, 'https://tiki.vn/khuyen-mai/sale'],
+    [
+      'Lazada product',
+      `https://www.lazada.vn/products/x-i1-s2.html?${CLICK}`,
+      'https://www.lazada.vn/products/x-i1-s2.html',
+    ],
+    ['Tiki product', `https://tiki.vn/x-p1.html?${CLICK}&spid=5`, 'https://tiki.vn/x-p1.html?spid=5'],
+  ])('are dropped: %s', (_name, raw, canonical) => {
+    expect(marketplaces.identify(raw)?.canonicalUrl).toBe(canonical);
+  });
+});
+
+describe('Shopee sites: recognised ones and the ones Shopee left', () => {
+  it('every recognised Shopee site has an Open API (marketplace_api never says unsupported_for_marketplace for one)', () => {
+    for (const region of SHOPEE_REGIONS) expect(shopeeOpenApiRegion(region)).not.toBeNull();
+  });
+
+  it.each(['shopee.com.mx', 'shopee.cl', 'shopee.com.co', 'shopee.com.ar', 's.shopee.com.mx', 's.shopee.cl'])(
+    '%s (a site Shopee left in 2022) is no Shopee link: not counted, in any mode',
+    (host) => {
+      expect(marketplaces.identify(`https://${host}/Zapatos-i.1.2`)).toBeNull();
+    },
+  );
 });

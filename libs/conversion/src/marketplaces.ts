@@ -33,6 +33,16 @@ export class Marketplaces {
     return this.identifier.identify(raw);
   }
 
+  /** As `identify`, for a link found in text: a wrapped link (`l.facebook.com/l.php?u=`) is the link it wraps. */
+  identifyInText(raw: string): ParsedLink | null {
+    return this.identifier.identifyInText(raw);
+  }
+
+  /** Every adapter, in the order links are matched against them. */
+  all(): MarketplaceAdapter[] {
+    return [...this.adapters.values()];
+  }
+
   adapter(id: MarketplaceId): MarketplaceAdapter {
     const adapter = this.adapters.get(id);
     if (!adapter) throw new Error(`No adapter for marketplace "${id}"`);

@@ -7,6 +7,7 @@ import {
   ParsedLink,
 } from './marketplace-link';
 import { paramValue, trackingRules, withoutTracking } from './query-filter';
+import { hostName, MarketplaceRecognition, PathFamily, RecognisedHost } from './recognition';
 import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments, tryParseUrl } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'lazada';
@@ -107,6 +108,84 @@ const LAZADA_TRACKING = trackingRules(
   { prefixes: ['lzd_'] },
 );
 
+const ROLE_LABELS: Readonly<Record<LazadaHostRole, string>> = {
+  main: 'site',
+  pages: 'campaign pages',
+  short: 'short links',
+  master: 'master links (affiliate)',
+};
+
+/** The path families the parser below reads, by host role, each with an example it must read as said. */
+const PATH_FAMILIES: readonly PathFamily[] = [
+  {
+    roles: ['main'],
+    path: '/products/[<slug>-]i<item>[-s<sku>].html',
+    kind: 'product',
+    example: 'https://www.lazada.vn/products/pdp-i204631671-s254952397.html?spm=a2o4n',
+    note: 'no query kept',
+  },
+  {
+    roles: ['main'],
+    path: '/i<item>[-s<sku>].html',
+    kind: 'product',
+    example: 'https://www.lazada.vn/i123-s456.html',
+    note: 'canonical under `/products/`',
+  },
+  { roles: ['main'], path: '/shop/<name>/', kind: 'page', example: 'https://www.lazada.vn/shop/coolmate/' },
+  { roles: ['main'], path: '/catalog/?q=', kind: 'page', example: 'https://www.lazada.vn/catalog/?q=tai+nghe' },
+  { roles: ['main'], path: '/<category-slug>/', kind: 'page', example: 'https://www.lazada.vn/dien-thoai-di-dong/' },
+  { roles: ['main'], path: '/', kind: 'page', example: 'https://www.lazada.vn/', note: 'home' },
+  {
+    roles: ['main'],
+    path: [...NON_SHOPPABLE_SECTIONS].map((section) => `/${section}`).join(', '),
+    kind: 'refused',
+    example: 'https://www.lazada.vn/customer/order/index/',
+    note: 'account, cart, checkout and help sections, and what is under them',
+  },
+  {
+    roles: ['pages'],
+    path: 'any',
+    kind: 'page',
+    example: 'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?offer_id=1&wh_weex=true',
+    note: 'campaigns; other networks’ click parameters dropped',
+  },
+  {
+    roles: ['short'],
+    path: `/s.<code> (on s.lazada.*), /<code> (on ${SHORT_DOMAIN})`,
+    kind: 'short',
+    example: 'https://s.lazada.vn/s.UAJFo?cc',
+  },
+  {
+    roles: ['master'],
+    path: `/t/c.<code>?${MASTER_LINK_TARGET_PARAM}=<Lazada link>`,
+    kind: 'foreign',
+    example: 'https://c.lazada.vn/t/c.06wSoi?url=https%3A%2F%2Fwww.lazada.vn%2Fproducts%2Fx-i1-s2.html',
+  },
+  {
+    roles: ['master'],
+    path: '/t/c.<code> (no url)',
+    kind: 'short',
+    example: 'https://c.lazada.vn/t/c.ABCDE?subId1=1',
+  },
+  {
+    roles: ['short', 'master'],
+    path: 'any other (no valid code, a `url` that is not Lazada)',
+    kind: 'refused',
+    example: 'https://c.lazada.vn/t/c.1aLN?url=https%3A%2F%2Fevil.com%2F',
+  },
+];
+
+/** Every host `classifyLazadaHost` recognises, from the same tables. */
+function lazadaHosts(): RecognisedHost[] {
+  const hosts: RecognisedHost[] = [];
+  for (const region of LAZADA_REGIONS) {
+    for (const [subdomain, role] of SUBDOMAIN_ROLES)
+      hosts.push({ host: hostName(subdomain, `lazada.${region}`), region, role });
+  }
+  hosts.push({ host: SHORT_DOMAIN, region: DEFAULT_REGION, role: 'short' });
+  return hosts;
+}
+
 const REASONS = {
   nonShoppablePage: 'Account, cart, checkout and similar Lazada pages cannot be converted',
   unknownPage: 'Not a Lazada product, shop, category, campaign or search page',
@@ -132,6 +211,10 @@ export class LazadaAdapter implements MarketplaceAdapter {
   isShortLinkHost(host: string): boolean {
     const role = classifyLazadaHost(host)?.role;
     return role === 'short' || role === 'master';
+  }
+
+  recognition(): MarketplaceRecognition {
+    return { marketplace: this.id, label: this.label, hosts: lazadaHosts(), roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
   parse(url: URL): ParsedLink {

@@ -116,6 +116,53 @@ describe('extractLinks', () => {
       'https://s.shopee.vn/8pZnE3uF0kĐặt',
       ['https://s.shopee.vn/8pZnE3uF0kĐặt'],
     ],
+    [
+      'raw slug with CJK brackets: the link goes on to its ids and query',
+      '👉https://shopee.tw/【免運】連帽外套-i.4281935.21876543210?sp_atk=5e6f 快搶',
+      ['https://shopee.tw/【免運】連帽外套-i.4281935.21876543210?sp_atk=5e6f'],
+    ],
+    [
+      'raw slug with 「」 and a full-width bracket closing the sentence',
+      '（shopee.sg/「Ready」Wipes-i.9.8）',
+      ['shopee.sg/「Ready」Wipes-i.9.8'],
+    ],
+    [
+      'raw slug cut with … by the seller: one link up to its ids, the glued word after them left out',
+      'https://shopee.vn/Áo-Khoác-Gió…-i.302718394.22984561027giá sốc',
+      ['https://shopee.vn/Áo-Khoác-Gió…-i.302718394.22984561027'],
+    ],
+    [
+      'raw slug with ..., emoji and parentheses in a Markdown link',
+      '[Áo](https://shopee.vn/Áo-(Nam)🔥...Mới-i.1.2?a=1&amp;b=2).',
+      ['https://shopee.vn/Áo-(Nam)🔥...Mới-i.1.2?a=1&amp;b=2'],
+    ],
+    [
+      'a link followed by … and words without ids is not stretched',
+      'https://shopee.vn/coolmate.vn…Mua ngay, https://shopee.vn/m/sale…-i.1.2',
+      ['https://shopee.vn/coolmate.vn', 'https://shopee.vn/m/sale'],
+    ],
+    ['a raw slug run stops at white space', 'https://shopee.vn/Áo… xem-i.1.2', ['https://shopee.vn/Áo']],
+    ['a raw slug run stops at a zero-width space', 'https://shopee.vn/Áo…\u200bxem-i.1.2', ['https://shopee.vn/Áo']],
+    [
+      'a raw slug run stops before a glued link',
+      'https://shopee.vn/Áo…https://shopee.vn/B-i.3.4',
+      ['https://shopee.vn/Áo', 'https://shopee.vn/B-i.3.4'],
+    ],
+    [
+      'protocol-relative hrefs',
+      '<a href="//www.lazada.vn/products/pdp-i2398471234.html?search=1">x</a> <a href=\'//shopee.vn/Ao-i.1.2\'>y</a>',
+      ['//www.lazada.vn/products/pdp-i2398471234.html?search=1', '//shopee.vn/Ao-i.1.2'],
+    ],
+    [
+      'protocol-relative after ( and =',
+      '(//shopee.vn/Ao-i.1.2) href=//tiki.vn/p/1',
+      ['//shopee.vn/Ao-i.1.2', '//tiki.vn/p/1'],
+    ],
+    [
+      'a // inside a path, after a scheme or before no host is not protocol-relative',
+      'https://x.vn/a//shopee.vn/b https:////shopee.vn // note',
+      ['https://x.vn/a//shopee.vn/b'],
+    ],
     ['empty text', '', []],
     ['text without links', 'Áo thun nam cổ tròn, giá sốc chỉ 99k!!!', []],
   ];

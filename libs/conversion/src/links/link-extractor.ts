@@ -16,11 +16,16 @@ export interface FoundLink {
   end: number;
 }
 
+/**
+ * How a link names its scheme: `https://…` (`scheme`), protocol-relative `//www.lazada.vn/…` as scraped HTML writes
+ * hrefs (`relative`), or not at all, `shopee.vn/…`, `www.x.com` (`none`, linkify-it's "fuzzy" links).
+ */
+type SchemeForm = 'scheme' | 'relative' | 'none';
+
 interface Candidate {
   start: number;
   end: number;
-  /** False for scheme-less ("fuzzy") links such as `shopee.vn/...` or `www.x.com`. */
-  hasScheme: boolean;
+  form: SchemeForm;
 }
 
 /** Same as linkify-it's default `maxLength`. */
@@ -35,6 +40,11 @@ const APP_SCHEMES: readonly string[] = ['shopee:', 'shopeevn:'];
 const LABEL = /^[^./:]+:(?![/\d])/;
 /** Scheme starts. linkify-it only sees a scheme after a space or punctuation, not after `ngay`, `👉` or `2`. */
 const SCHEME_START = /(?:https?|shopee(?:vn)?):\/\//gi;
+/**
+ * A protocol-relative link's `//`, followed by a host character: only at the start of a word or after a character
+ * that cannot end a URL part (`href="//…`, `(//…`, `=//…`), never inside a path (`a//b`) or after a scheme.
+ */
+const RELATIVE_START = /(?<![\p{L}\p{N}\p{M}:/.\\_~%+-])\/\/(?=[\p{L}\p{N}])/gu;
 /** Characters after which a scheme is part of the current link (`?u=https://…`, `/web/2020/https://…`). */
 const EMBEDDED_SCHEME_PRECEDERS: ReadonlySet<string> = new Set(['=', '/', '?', '&', '#']);
 
@@ -52,8 +62,11 @@ const PATH_CHAR =
  * the other symbol blocks used as emoji, variation selectors, astral characters (surrogates: most
  * emoji), `…` and runs of three dots or more. So `link👉shopee.vn/…🔥` yields the word `shopee.vn/…`.
  */
-const WORD =
-  /(?:[^\s.\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\u2026\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\u3030\u303d\ufe0e\ufe0f\ud800-\udfff]|(?<!\.\.)(?!\.\.\.)(?!(?<=\.)\.\.)\.)+/g;
+const WORD_BREAKS =
+  '\\s\\u00ad\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\ufeff\\u2026\\u2190-\\u21ff\\u2300-\\u23ff\\u25a0-\\u27bf\\u2b00-\\u2bff\\u3030\\u303d\\ufe0e\\ufe0f\\ud800-\\udfff';
+const WORD = new RegExp(`(?:[^.${WORD_BREAKS}]|(?<!\\.\\.)(?!\\.\\.\\.)(?!(?<=\\.)\\.\\.)\\.)+`, 'g');
+/** A character that ends a word (so a link) wherever it stands. */
+const WORD_BREAK = new RegExp(`[${WORD_BREAKS}]`);
 
 /** Trailing characters that belong to the sentence, not to the link. */
 const TRAILING_PUNCTUATION: ReadonlySet<string> = new Set([
@@ -78,6 +91,13 @@ const PRODUCT_IDS = /-i\.\d+\.\d+(?!\d)/g;
 /** What never stands in a short code: a non-ASCII character (a glued Vietnamese word) or sentence punctuation. */
 const NOT_IN_SHORT_CODE = /[^\x00-\x7f]|[,;!*'"`]/;
 const DOTTED_HOST = /^[^./?#:][^/?#:]*\.[^/?#:]/;
+/**
+ * A character of a raw product slug, beyond what PATH_CHAR takes: sellers' names hold `…`, CJK brackets and
+ * punctuation (`【免運】`, `「」`), emoji. Such a run belongs to the link only when it goes on to `-i.<shop>.<item>`
+ * (see extendRawSlug); it never holds white space, zero-width or other format characters, quotes, `<>`, or the
+ * `/?#` that end a path segment.
+ */
+const SLUG_RUN_CHAR = /[^\s/?#"'`<>\\{}|^\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
 
 /**
  * linkify-it's own path grammar (bracket pairs, quotes, punctuation look-aheads over Unicode
@@ -124,14 +144,20 @@ const linkify = APP_SCHEMES.reduce(
  */
 export function extractLinks(text: string, options: ExtractOptions = {}): FoundLink[] {
   const links: FoundLink[] = [];
+  // Where the last link ends: a raw product slug may run over the words that follow it (`…`, emoji end a word).
+  let covered = 0;
   for (const match of text.matchAll(WORD)) {
-    if (!mayHoldLink(match[0])) continue;
+    if (match.index + match[0].length <= covered || !mayHoldLink(match[0])) continue;
     const labelLength = LABEL.exec(match[0])?.[0].length ?? 0;
     const word = match[0].slice(labelLength);
     const offset = match.index + labelLength;
     for (const candidate of findCandidates(word)) {
-      const link = refine(text, offset + candidate.start, offset + candidate.end, candidate.hasScheme, options);
-      if (link) links.push(link);
+      if (offset + candidate.start < covered) continue;
+      const link = refine(text, offset + candidate.start, offset + candidate.end, candidate.form, options);
+      if (link) {
+        links.push(link);
+        covered = link.end;
+      }
     }
   }
   return links;
@@ -139,7 +165,7 @@ export function extractLinks(text: string, options: ExtractOptions = {}): FoundL
 
 /** Saves running linkify-it's Unicode-heavy regexes over words that cannot hold a link. */
 function mayHoldLink(word: string): boolean {
-  return word.includes('.') || word.includes('://');
+  return word.includes('.') || word.includes('//');
 }
 
 // ---------------------------------------------------------------- finding candidates in one word
@@ -165,7 +191,7 @@ function findCandidates(word: string): Candidate[] {
     if (match && (schemeStart === undefined || match.index <= schemeStart)) {
       nextLinkified++;
       const end = Math.min(match.lastIndex, glued.firstAfter(match.index));
-      candidate = { start: match.index, end, hasScheme: match.schema !== '' };
+      candidate = { start: match.index, end, form: match.schema !== '' ? 'scheme' : 'none' };
     } else if (schemeStart !== undefined) {
       nextScheme++;
       candidate = matchSchemeAt(word, schemeStart, glued.firstAfter(schemeStart));
@@ -179,16 +205,39 @@ function findCandidates(word: string): Candidate[] {
   return candidates;
 }
 
+/** Scheme starts and protocol-relative starts (`//host`), in order. */
 function findSchemeStarts(word: string): number[] {
   const starts: number[] = [];
   for (const match of word.matchAll(SCHEME_START)) starts.push(match.index);
+  if (mayHoldRelativeLink(word)) {
+    for (const match of word.matchAll(RELATIVE_START)) starts.push(match.index);
+    starts.sort((a, b) => a - b);
+  }
   return starts;
 }
 
-/** linkify-it's match at `start`, looking no further than `limit` (so glued links cost no rescans). */
+/** A `//` not right after `:` (a scheme's): the cheap test before RELATIVE_START's Unicode look-behind. */
+function mayHoldRelativeLink(word: string): boolean {
+  for (let i = word.indexOf('//'); i !== -1; i = word.indexOf('//', i + 2)) {
+    if (word[i - 1] !== ':') return true;
+  }
+  return false;
+}
+
+/**
+ * linkify-it's match at `start`, looking no further than `limit` (so glued links cost no rescans). A
+ * protocol-relative `//host/…` is matched as `https://host/…` (linkify-it's own `//` schema is off: it takes
+ * `//` anywhere after a space, comments included).
+ */
 function matchSchemeAt(word: string, start: number, limit: number): Candidate | null {
-  const match = linkify.matchAtStart(word.slice(start, Math.min(limit, start + MAX_LINK_LENGTH)));
-  return match ? { start: start + match.index, end: start + match.lastIndex, hasScheme: true } : null;
+  const slice = word.slice(start, Math.min(limit, start + MAX_LINK_LENGTH));
+  if (slice.startsWith('//')) {
+    const match = linkify.matchAtStart(`https:${slice}`);
+    if (!match || match.index !== 0) return null;
+    return { start, end: start + match.lastIndex - 'https:'.length, form: 'relative' };
+  }
+  const match = linkify.matchAtStart(slice);
+  return match ? { start: start + match.index, end: start + match.lastIndex, form: 'scheme' } : null;
 }
 
 /**
@@ -212,20 +261,43 @@ class GluedSchemes {
 
 // ---------------------------------------------------------------- trimming a candidate
 
-function refine(
-  text: string,
-  start: number,
-  end: number,
-  hasScheme: boolean,
-  options: ExtractOptions,
-): FoundLink | null {
-  if (!hasScheme) start = skipNonHostPrefix(text, start, end);
+function refine(text: string, start: number, end: number, form: SchemeForm, options: ExtractOptions): FoundLink | null {
+  if (form === 'none') start = skipNonHostPrefix(text, start, end);
+  const hostStart = form === 'scheme' ? text.indexOf('://', start) + 3 : form === 'relative' ? start + 2 : start;
   end = cutAtClosingQuote(text, start, end);
-  end = cutGluedWord(text, start, end, hasScheme, options);
+  end = cutGluedWord(text, start, hostStart, end, options);
   end = trimTrailingPunctuation(text, start, end);
+  end = extendRawSlug(text, start, hostStart, end);
   const url = text.slice(start, end);
-  const plausible = hasScheme ? SCHEME_WITH_HOST.test(url) : DOTTED_HOST.test(url) && text[end] !== '@';
+  const plausible =
+    form === 'scheme' ? SCHEME_WITH_HOST.test(url) : DOTTED_HOST.test(text.slice(hostStart, end)) && text[end] !== '@';
   return plausible ? { url, start, end } : null;
+}
+
+/**
+ * A raw product slug cut where the link grammar stops (`shopee.tw/【免運】…`, `shopee.vn/Áo-cổ…-i.1.2`): when the
+ * link so far is one path segment without product ids, and the run of characters after it goes on to
+ * `-i.<shop>.<item>`, the link takes that run, up to its last ids, and the query or fragment right after them.
+ */
+function extendRawSlug(text: string, start: number, hostStart: number, end: number): number {
+  if (end >= text.length || !SLUG_RUN_CHAR.test(text[end])) return end;
+  const pathStart = indexOfAny(text, '/?#', hostStart, end);
+  if (text[pathStart] !== '/' || indexOfAny(text, '/?#', pathStart + 1, end) !== end) return end;
+  if (lastProductIdsEnd(text.slice(pathStart + 1, end)) !== null) return end;
+  const limit = Math.min(text.length, start + MAX_LINK_LENGTH);
+  let runEnd = end;
+  while (runEnd < limit && SLUG_RUN_CHAR.test(text[runEnd])) runEnd++;
+  if (runEnd === end) return end;
+  // The ids may start inside the link so far (`…-i.1` cut before `.2`): look from the segment's start.
+  const idsEnd = lastProductIdsEnd(text.slice(pathStart + 1, runEnd));
+  if (idsEnd === null || pathStart + 1 + idsEnd <= end) return end;
+  let extended = pathStart + 1 + idsEnd;
+  if (text[extended] === '?' || text[extended] === '#') {
+    // The query after the ids ends where any link's path would: at a character outside PATH_CHAR or a word break.
+    while (extended < limit && PATH_CHAR.test(text[extended]) && !WORD_BREAK.test(text[extended])) extended++;
+    extended = trimTrailingPunctuation(text, start, cutAtClosingQuote(text, start, extended));
+  }
+  return extended;
 }
 
 /**
@@ -246,8 +318,8 @@ function skipNonHostPrefix(text: string, start: number, end: number): number {
  * ends after its last `-i.<shop>.<item>` (anything before it, raw Vietnamese letters included, is the slug), and
  * a short link ends at the first non-ASCII character (or sentence punctuation) of its path.
  */
-function cutGluedWord(text: string, start: number, end: number, hasScheme: boolean, options: ExtractOptions): number {
-  const path = pathRange(text, start, end, hasScheme);
+function cutGluedWord(text: string, start: number, hostStart: number, end: number, options: ExtractOptions): number {
+  const path = pathRange(text, hostStart, end);
   if (!path) return end;
   const firstSegmentEnd = indexOfAny(text, '/?#', path.start + 1, path.end);
   const firstSegment = text.slice(path.start + 1, firstSegmentEnd);
@@ -267,14 +339,8 @@ function lastProductIdsEnd(segment: string): number | null {
   return last;
 }
 
-/** Where the path of the link `text[start, end)` starts (its first `/`) and ends (before `?`, `#` or the end). */
-function pathRange(
-  text: string,
-  start: number,
-  end: number,
-  hasScheme: boolean,
-): { start: number; end: number } | null {
-  const hostStart = hasScheme ? text.indexOf('://', start) + 3 : start;
+/** Where the path of a link whose host starts at `hostStart` starts (its first `/`) and ends (before `?`, `#` or `end`). */
+function pathRange(text: string, hostStart: number, end: number): { start: number; end: number } | null {
   const hostEnd = indexOfAny(text, '/?#', hostStart, end);
   if (text[hostEnd] !== '/') return null;
   return { start: hostEnd, end: indexOfAny(text, '?#', hostEnd, end) };

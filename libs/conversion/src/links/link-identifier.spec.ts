@@ -90,6 +90,7 @@ describe('LinkIdentifier', () => {
     const broken: MarketplaceAdapter = {
       id: 'shopee',
       label: 'Shopee',
+      recognition: () => ({ marketplace: 'shopee', label: 'Shopee', hosts: [], roles: {}, paths: [] }),
       ownsHost: () => true,
       isShortLinkHost: () => false,
       parse: () => {
@@ -170,5 +171,50 @@ describe('extractLinks + LinkIdentifier + buildAffiliateLink on real posts', () 
       ['evil-shopee.vn/Ao-i.1.2', null],
       ['https://shopee.vn@evil.com/x', null],
     ]);
+  });
+
+  describe('wrapped links (Facebook link shim)', () => {
+    const hoodie = 'https://shopee.vn/Ao-Hoodie-i.564687320.29261186260';
+    it.each([
+      ['l.facebook.com', `https://l.facebook.com/l.php?u=${encodeURIComponent(hoodie)}&h=AT3xYz`],
+      ['lm.facebook.com', `https://lm.facebook.com/l.php?u=${encodeURIComponent(hoodie)}&h=AT3xYz`],
+      ['http and upper case', `HTTP://L.FACEBOOK.COM/l.php?h=AT0&u=${encodeURIComponent(hoodie)}`],
+      ['an href with &amp;', `https://l.facebook.com/l.php?h=AT0&amp;u=${encodeURIComponent(hoodie)}`],
+      ['a raw target', `https://l.facebook.com/l.php?u=${hoodie}`],
+      ['a doubly encoded target', `https://l.facebook.com/l.php?u=${encodeURIComponent(encodeURIComponent(hoodie))}`],
+    ])('identifyInText reads the link a wrapper carries: %s', (_name, raw) => {
+      expect(identifier.identifyInText(raw)).toMatchObject({ kind: 'product', canonicalUrl: hoodie });
+    });
+
+    it.each([
+      ['a non-marketplace target', `https://l.facebook.com/l.php?u=${encodeURIComponent('https://example.com/a')}`],
+      ['no target', 'https://l.facebook.com/l.php?h=AT0'],
+      ['another path', `https://l.facebook.com/x.php?u=${encodeURIComponent(hoodie)}`],
+      ['another Facebook host', `https://www.facebook.com/l.php?u=${encodeURIComponent(hoodie)}`],
+      ['a look-alike host', `https://l.facebook.com.evil.com/l.php?u=${encodeURIComponent(hoodie)}`],
+      [
+        'a target with userinfo',
+        `https://l.facebook.com/l.php?u=${encodeURIComponent('https://x@shopee.vn/Ao-i.1.2')}`,
+      ],
+      ['a javascript: target', `https://l.facebook.com/l.php?u=${encodeURIComponent('javascript:alert(1)')}`],
+      [
+        'a wrapper inside a wrapper (one level only)',
+        `https://l.facebook.com/l.php?u=${encodeURIComponent(`https://l.facebook.com/l.php?u=${encodeURIComponent(hoodie)}`)}`,
+      ],
+    ])('identifyInText finds no marketplace link in %s', (_name, raw) => {
+      expect(identifier.identifyInText(raw)).toBeNull();
+    });
+
+    it('identify() does not unwrap: a landing page or a short-link target must be the marketplace itself', () => {
+      expect(identifier.identify(`https://l.facebook.com/l.php?u=${encodeURIComponent(hoodie)}`)).toBeNull();
+    });
+  });
+
+  it('identifies a protocol-relative link (//host/…, as scraped HTML writes hrefs) as https', () => {
+    expect(identifier.identify('//shopee.vn/Ao-i.1.2')).toMatchObject({
+      kind: 'product',
+      canonicalUrl: 'https://shopee.vn/Ao-i.1.2',
+    });
+    expect(identifier.identify('//shopee.vn.evil.com/Ao-i.1.2')).toBeNull();
   });
 });

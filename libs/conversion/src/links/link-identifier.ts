@@ -1,9 +1,14 @@
 import { MarketplaceAdapter, ParsedLink } from './marketplace-link';
+import { unwrapLink } from './link-wrappers';
 import { normalizeHostname, tryParseUrl } from './url-helpers';
 
 const WEB_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
-/** `scheme://`: anything else (`shopee.vn/...`, `www.x.com`) is a scheme-less link and gets `https://`. */
+/**
+ * `scheme://`: anything else (`shopee.vn/...`, `www.x.com`) is a scheme-less link and gets `https://`, and a
+ * protocol-relative one (`//www.lazada.vn/...`, as scraped HTML writes hrefs) gets `https:`.
+ */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const PROTOCOL_RELATIVE = '//';
 /**
  * `&` as HTML writes it (`&amp;`, `&#38;`, `&#x26;`): a link copied from an `href` or from HTML source keeps the
  * entity, and read as is its next parameter would be named `amp;name`.
@@ -33,9 +38,24 @@ export class LinkIdentifier {
   /** The parsed link, or null when it is not a web link of a supported marketplace. Never throws. */
   identify(raw: string): ParsedLink | null {
     const url = toWebUrl(raw);
-    if (!url) return null;
+    return url ? this.identifyUrl(url) : null;
+  }
+
+  private identifyUrl(url: URL): ParsedLink | null {
     const adapter = this.ownerOf(normalizeHostname(url.hostname));
     return adapter ? parseSafely(adapter, url) : null;
+  }
+
+  /**
+   * What a link found in text is: `identify()`, or, for a redirect wrapper (`l.facebook.com/l.php?u=<link>`), the
+   * marketplace link it wraps (one level; a wrapper around anything else is not a marketplace link). Only links
+   * found in text are unwrapped: a short link's landing page or a short-link target must be the marketplace's own.
+   */
+  identifyInText(raw: string): ParsedLink | null {
+    const url = toWebUrl(raw);
+    if (!url) return null;
+    const inner = unwrapLink(url);
+    return inner ? this.identify(inner.href) : this.identifyUrl(url);
   }
 
   /** The adapter owning a host (lower-case, no trailing dot), or null. */
@@ -67,7 +87,12 @@ function parseSafely(adapter: MarketplaceAdapter, url: URL): ParsedLink | null {
 function toWebUrl(raw: string): URL | null {
   const link = typeof raw === 'string' ? raw.trim().replace(HTML_AMPERSAND, '&') : '';
   if (!link) return null;
-  const parsed = tryParseUrl(HAS_SCHEME.test(link) ? link : `https://${link}`);
+  const absolute = HAS_SCHEME.test(link)
+    ? link
+    : link.startsWith(PROTOCOL_RELATIVE)
+      ? `https:${link}`
+      : `https://${link}`;
+  const parsed = tryParseUrl(absolute);
   if (!parsed) return null;
   const rewrite = APP_SCHEME_REWRITES.get(parsed.protocol);
   const url = rewrite ? tryParseUrl(rewrite(parsed)) : parsed;

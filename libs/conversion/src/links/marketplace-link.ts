@@ -1,3 +1,5 @@
+import type { MarketplaceRecognition } from './recognition';
+
 /** Marketplaces with an adapter; the value items carry in `marketplace`. */
 export type MarketplaceId = 'shopee' | 'lazada' | 'tiktok' | 'tiki';
 
@@ -66,6 +68,8 @@ export interface MarketplaceAdapter {
   readonly id: MarketplaceId;
   /** Display name, for messages ("Shopee", "TikTok Shop", ...). */
   readonly label: string;
+  /** Every host and path family it recognises, as data (for the docs; checked against parse() by a test). */
+  recognition(): MarketplaceRecognition;
   /** True when the host (lower-case, no trailing dot) belongs to this marketplace. */
   ownsHost(host: string): boolean;
   /**

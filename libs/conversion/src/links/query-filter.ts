@@ -2,7 +2,9 @@ import { joinQuery, queryPairName, queryPairValue, rawQueryPairs } from './url-h
 
 /**
  * Tracking and foreign-affiliate parameters that no marketplace page needs (names compared lower-case):
- * ad click ids, share-sheet and messenger markers. Each marketplace adds its own.
+ * ad click ids, share-sheet and messenger markers, and the click parameters other affiliate networks
+ * (HasOffers/TUNE-style: Involve Asia, AccessTrade...) leave on the landing pages they send to (`offer_id`,
+ * `affiliate_id`, `transaction_id`...; their `aff_source` is an `aff_*` prefix). Each marketplace adds its own.
  */
 export const COMMON_TRACKING_PARAMS: readonly string[] = [
   'fbclid',
@@ -14,6 +16,12 @@ export const COMMON_TRACKING_PARAMS: readonly string[] = [
   'zarsrc',
   'igshid',
   'mibextid',
+  'offer_id',
+  'offer_name',
+  'offer_ref',
+  'affiliate_id',
+  'affiliate_name',
+  'transaction_id',
 ];
 
 /** Parameter-name prefixes that are always tracking: `utm_*`, AppsFlyer `af_*`, affiliate `aff_*`. */

@@ -1,4 +1,5 @@
 import { parse as parseDomain } from 'tldts';
+import { hostName, RecognisedHost } from './recognition';
 
 /**
  * Public suffixes of the Shopee regional sites we recognise. An explicit list rather than
@@ -99,4 +100,25 @@ export function affiliateRedirectEndpoint(region: string): string {
 function shareLinkRegion(subdomain: string): string {
   const label = subdomain.split('.').pop() ?? '';
   return SHARE_LINK_REGIONS.get(label) ?? DEFAULT_REGION;
+}
+
+/**
+ * Every host `classifyShopeeHost` recognises, from the same tables: each sub-domain role on each regional site,
+ * `shp.ee` and its regional `<cc>.shp.ee`, `shope.ee`.
+ */
+export function shopeeHosts(): RecognisedHost[] {
+  const hosts: RecognisedHost[] = [];
+  for (const region of SHOPEE_REGIONS) {
+    for (const [subdomain, role] of SUBDOMAIN_ROLES) {
+      hosts.push({ host: hostName(subdomain, `shopee.${region}`), region, role });
+    }
+  }
+  hosts.push({ host: SHARE_LINK_DOMAIN, region: DEFAULT_REGION, role: 'short' });
+  for (const [label, region] of SHARE_LINK_REGIONS) {
+    hosts.push({ host: hostName(label, SHARE_LINK_DOMAIN), region, role: 'short' });
+  }
+  for (const subdomain of LEGACY_SHORT_SUBDOMAINS) {
+    hosts.push({ host: hostName(subdomain, LEGACY_SHORT_DOMAIN), region: DEFAULT_REGION, role: 'short' });
+  }
+  return hosts;
 }

@@ -27,8 +27,10 @@ const SHOPEE_TRACKING = trackingRules(
     'extraparams',
     'share_channel_code',
     '__mobile__',
-    'affiliate_id',
     'sub_id',
+    // Shop-page navigation markers: where the visitor came from (ShopByPDP, ShopBySearch), not who referred them.
+    'entrypoint',
+    'searchkeyword',
   ],
   {
     pair: (name, pair) =>

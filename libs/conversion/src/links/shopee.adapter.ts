@@ -5,6 +5,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { MarketplaceRecognition, PathFamily } from './recognition';
 import {
   affiliateRedirectEndpoint,
   classifyShopeeHost,
@@ -12,6 +13,7 @@ import {
   isShopeeShortLinkHost,
   mainSiteOrigin,
   ShopeeHostRole,
+  shopeeHosts,
 } from './shopee-hosts';
 import { voucherQuery, withoutTrackingQuery } from './shopee-query';
 import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
@@ -95,6 +97,103 @@ const REASONS = {
     'paste the product link instead',
 } as const;
 
+const ROLE_LABELS: Readonly<Record<ShopeeHostRole, string>> = {
+  main: 'site',
+  short: 'short links',
+  share_video: 'Shopee Video',
+  live: 'Shopee Live',
+  affiliate_portal: 'affiliate portal',
+  food: 'ShopeeFood',
+};
+
+/** The path families the parser below reads, by host role, each with an example it must read as said. */
+const PATH_FAMILIES: readonly PathFamily[] = [
+  {
+    roles: ['main'],
+    path: '/<slug>-i.<shop>.<item>',
+    kind: 'product',
+    example: 'https://shopee.vn/Ao-Hoodie-i.564687320.29261186260',
+    note: 'the slug percent-encoded or raw (`(…)`, `…`, `【】`, emoji); only voucher signatures kept',
+  },
+  { roles: ['main'], path: '/product/<shop>/<item>', kind: 'product', example: 'https://shopee.sg/product/1/2' },
+  { roles: ['main'], path: '/opaanlp/<shop>/<item>', kind: 'product', example: 'https://shopee.vn/opaanlp/1/2' },
+  { roles: ['main'], path: '/<shop-name>/<shop>/<item>', kind: 'product', example: 'https://shopee.vn/coolmate/1/2' },
+  {
+    roles: ['main'],
+    path: `/${UNIVERSAL_LINK_SEGMENT}/product/<shop>/<item>`,
+    kind: 'product',
+    example: 'https://shopee.vn/universal-link/product/1/2',
+  },
+  {
+    roles: ['main'],
+    path: QUERY_ID_PARAMS.map(([shop, item]) => `?${shop}=<shop>&${item}=<item>`).join(', '),
+    kind: 'product',
+    example: 'https://shopee.vn/item?shopid=1&itemid=2',
+  },
+  {
+    roles: ['app'],
+    path: '`shopee://product/<shop>/<item>`, `shopeevn://…`',
+    kind: 'product',
+    example: 'shopee://product/1/2',
+    note: 'read as `https://shopee.vn/universal-link/…`',
+  },
+  {
+    roles: ['main'],
+    path: '/<username>, any other one-segment page',
+    kind: 'page',
+    example: 'https://shopee.vn/coolmate.vn?entryPoint=ShopBySearch',
+  },
+  { roles: ['main'], path: '/shop/<shop>', kind: 'page', example: 'https://shopee.vn/shop/88201679' },
+  {
+    roles: ['main'],
+    path: `/${UNIVERSAL_LINK_SEGMENT}/shop/<shop>`,
+    kind: 'page',
+    example: 'https://shopee.vn/universal-link/shop/1',
+  },
+  { roles: ['main'], path: '/m/<campaign>', kind: 'page', example: 'https://shopee.vn/m/ma-giam-gia' },
+  { roles: ['main'], path: '/<name>-cat.<id>[.<id>…]', kind: 'page', example: 'https://shopee.sg/Mobile-cat.11036030' },
+  { roles: ['main'], path: '/search?keyword=', kind: 'page', example: 'https://shopee.vn/search?keyword=ao' },
+  { roles: ['main'], path: '/', kind: 'page', example: 'https://shopee.vn/', note: 'home' },
+  {
+    roles: ['main'],
+    path: '/<slug>-i.<shop> (ids cut)',
+    kind: 'refused',
+    example: 'https://shopee.vn/Ao-thun-i.123',
+  },
+  {
+    roles: ['main'],
+    path: [...NON_SHOPPABLE_SECTIONS].map((section) => `/${section}`).join(', '),
+    kind: 'refused',
+    example: 'https://shopee.vn/cart',
+    note: 'account, cart, checkout and other non-shoppable sections, and what is under them',
+  },
+  { roles: ['short'], path: '/<code>', kind: 'short', example: 'https://s.shopee.vn/8pZnE3uF0k' },
+  {
+    roles: ['short'],
+    path: `/${AFFILIATE_REDIRECT_SEGMENT}?${ORIGIN_LINK_PARAM}=<Shopee link>`,
+    kind: 'foreign',
+    example: 'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fproduct%2F1%2F2&affiliate_id=9',
+  },
+  {
+    roles: ['short'],
+    path: 'any other (an `an_redir` without a Shopee `origin_link`, no valid code)',
+    kind: 'refused',
+    example: 'https://s.shopee.vn/an_redir?affiliate_id=1&sub_id=a',
+  },
+  {
+    roles: ['affiliate_portal'],
+    path: '/offer/product_offer/<item> (no shop id), any other page',
+    kind: 'refused',
+    example: 'https://affiliate.shopee.vn/offer/product_offer/27971600849',
+  },
+  {
+    roles: ['share_video', 'live', 'food'],
+    path: 'any',
+    kind: 'refused',
+    example: 'https://sv.shopee.vn/share-video/abc',
+  },
+];
+
 interface ProductIds {
   shopId: string;
   itemId: string;
@@ -112,6 +211,10 @@ export class ShopeeAdapter implements MarketplaceAdapter {
 
   isShortLinkHost(host: string): boolean {
     return isShopeeShortLinkHost(host);
+  }
+
+  recognition(): MarketplaceRecognition {
+    return { marketplace: this.id, label: this.label, hosts: shopeeHosts(), roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
   parse(url: URL): ParsedLink {

@@ -7,6 +7,7 @@ import {
   ParsedLink,
 } from './marketplace-link';
 import { onlyParams, paramValue, trackingRules, withoutTracking } from './query-filter';
+import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
 import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'tiki';
@@ -15,6 +16,18 @@ const ORIGIN = 'https://tiki.vn';
 const AFFILIATE_HOST = 'ti.ki';
 
 type TikiHostRole = 'main' | 'short';
+
+/** Tiki's hosts: the site, and `ti.ki` (short links and TAP affiliate links). */
+const TIKI_HOSTS: ReadonlyArray<{ domain: string; subdomains: readonly string[]; role: TikiHostRole }> = [
+  { domain: 'tiki.vn', subdomains: ['', 'www', 'm'], role: 'main' },
+  { domain: AFFILIATE_HOST, subdomains: [''], role: 'short' },
+];
+const ROLE_BY_HOST: ReadonlyMap<string, TikiHostRole> = new Map(
+  TIKI_HOSTS.flatMap((host) =>
+    host.subdomains.map((subdomain) => [hostName(subdomain, host.domain), host.role] as const),
+  ),
+);
+const ROLE_LABELS: Readonly<Record<TikiHostRole, string>> = { main: 'site', short: 'short and TAP links' };
 
 /** `<slug>-p<id>.html`, `p<id>.html` */
 const PRODUCT_SEGMENT = /^(?:.+-)?p([1-9]\d{0,19})\.html$/i;
@@ -50,6 +63,46 @@ const TIKI_TRACKING = trackingRules(['src', 'keyword', '_lc', '_bc', 'reco_id', 
   prefixes: ['itm_', 'tap_'],
 });
 
+/** The path families the parser below reads, by host role, each with an example it must read as said. */
+const PATH_FAMILIES: readonly PathFamily[] = [
+  {
+    roles: ['main'],
+    path: '/<slug>-p<id>.html, /p<id>.html',
+    kind: 'product',
+    example: 'https://tiki.vn/hoang-tu-be-p166033489.html?spid=166033491&src=x',
+    note: 'keeps only `spid` (the seller offer)',
+  },
+  { roles: ['main'], path: '/p/<id>', kind: 'product', example: 'https://tiki.vn/p/276665412' },
+  {
+    roles: ['main'],
+    path: '/<slug>, /<slug>/<slug>',
+    kind: 'page',
+    example: 'https://tiki.vn/khuyen-mai/hang-quoc-te',
+    note: 'shop, category, brand, promotion, search pages',
+  },
+  { roles: ['main'], path: '/', kind: 'page', example: 'https://tiki.vn/', note: 'home' },
+  {
+    roles: ['main'],
+    path: [...NON_SHOPPABLE_SECTIONS].map((section) => `/${section}`).join(', '),
+    kind: 'refused',
+    example: 'https://tiki.vn/checkout/cart',
+    note: 'account, cart, checkout sections, and what is under them',
+  },
+  {
+    roles: ['short'],
+    path: '/<publisher>/<campaign>?TIKI_URI=<Tiki link>',
+    kind: 'foreign',
+    example: 'https://ti.ki/Pub/CAMP?TIKI_URI=https%3A%2F%2Ftiki.vn%2Fx-p1.html&utm_term=TAPO.TIKI',
+  },
+  { roles: ['short'], path: '/<code>[/<campaign>]', kind: 'short', example: 'https://ti.ki/M39Oj1kb/CAREER-UP' },
+  {
+    roles: ['short'],
+    path: 'any other (a `TIKI_URI` that is not Tiki, no valid code)',
+    kind: 'refused',
+    example: 'https://ti.ki/a/b/c',
+  },
+];
+
 const REASONS = {
   nonShoppablePage: 'Account, cart, checkout and similar Tiki pages cannot be converted',
   unknownPage: 'Not a Tiki product, shop, category, promotion or search page',
@@ -73,6 +126,11 @@ export class TikiAdapter implements MarketplaceAdapter {
 
   isShortLinkHost(host: string): boolean {
     return hostRole(host) === 'short';
+  }
+
+  recognition(): MarketplaceRecognition {
+    const hosts = [...ROLE_BY_HOST].map(([host, role]) => ({ host, region: REGION, role }));
+    return { marketplace: this.id, label: this.label, hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
   parse(url: URL): ParsedLink {
@@ -108,12 +166,9 @@ export class TikiAdapter implements MarketplaceAdapter {
 }
 
 function hostRole(host: string): TikiHostRole | null {
-  const info = parseDomain(host);
-  if (info.isIp || !info.domain) return null;
-  const subdomain = info.subdomain ?? '';
-  if (info.domain === AFFILIATE_HOST) return subdomain === '' ? 'short' : null;
-  if (info.domain === 'tiki.vn') return subdomain === '' || subdomain === 'www' || subdomain === 'm' ? 'main' : null;
-  return null;
+  const role = ROLE_BY_HOST.get(host);
+  // tldts confirms the name is a host under a real public suffix (not an IP, nothing odd).
+  return role && parseDomain(host).domain ? role : null;
 }
 
 function parseMainSite(url: URL): ParsedLink {

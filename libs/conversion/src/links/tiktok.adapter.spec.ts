@@ -59,6 +59,39 @@ describe('TikTokAdapter', () => {
     'https://www.tiktok.com/tag/sale',
   ])('leaves %s alone (not a marketplace link)', (raw) => expect(identifier.identify(raw)).toBeNull());
 
+  describe('TikTok Shop Indonesia (shop-id.tokopedia.com, since the Tokopedia merger)', () => {
+    it('reads /view/product/<id> as an Indonesian product, the query dropped', () => {
+      expect(
+        identifier.identify(
+          'https://shop-id.tokopedia.com/view/product/1729587769570445237?region=ID&locale=id-ID&source=product_detail',
+        ),
+      ).toEqual({
+        marketplace: 'tiktok',
+        kind: 'product',
+        region: 'id',
+        canonicalUrl: 'https://shop-id.tokopedia.com/view/product/1729587769570445237',
+        itemId: '1729587769570445237',
+      });
+      expect(identifier.identify('SHOP-ID.TOKOPEDIA.COM./view/product/17')).toMatchObject({
+        canonicalUrl: 'https://shop-id.tokopedia.com/view/product/17',
+      });
+    });
+
+    it.each([
+      'https://shop-id.tokopedia.com/',
+      'https://shop-id.tokopedia.com/view/product/abc',
+      'https://shop-id.tokopedia.com/view/product/0123',
+      'https://www.tokopedia.com/tokoabc/kaos-polos-1',
+      'https://tokopedia.com/view/product/1',
+      'https://shop-vn.tokopedia.com/view/product/1',
+      'https://shop-id.tokopedia.com.evil.com/view/product/1',
+    ])('leaves %s alone', (raw) => expect(identifier.identify(raw)).toBeNull());
+
+    it('is no short-link host (never fetched)', () => {
+      expect(adapter.isShortLinkHost('shop-id.tokopedia.com')).toBe(false);
+    });
+  });
+
   it('never builds an affiliate link (AccessTrade API only)', () => {
     const link = identifier.identify('https://shop.tiktok.com/vn/pdp/1731975048230963363')!;
     expect(adapter.buildAffiliateLink(link, { affiliateId: 'x', subIds: [] })).toMatchObject({

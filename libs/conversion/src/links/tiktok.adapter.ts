@@ -7,30 +7,96 @@ import {
   ParsedLink,
 } from './marketplace-link';
 import { paramValue } from './query-filter';
+import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
 import { normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'tiktok';
-const DOMAIN = 'tiktok.com';
 const DEFAULT_REGION = 'vn';
 
-type TikTokHostRole = 'main' | 'shop' | 'short';
+export type TikTokHostRole = 'main' | 'shop' | 'short' | 'shop_id';
 
-/** `www.tiktok.com` (videos, `/view/product`, `/shop/...`, `/t/<code>`), `shop.tiktok.com`, share hosts. */
-const SUBDOMAIN_ROLES: ReadonlyMap<string, TikTokHostRole> = new Map<string, TikTokHostRole>([
-  ['', 'main'],
-  ['www', 'main'],
-  ['m', 'main'],
-  ['shop', 'shop'],
-  ['vt', 'short'],
-  ['vm', 'short'],
-]);
+export interface TikTokHost {
+  /** Registrable domain. */
+  readonly domain: string;
+  /** Sub-domains ('' for the bare domain). */
+  readonly subdomains: readonly string[];
+  readonly role: TikTokHostRole;
+  /** The country of every link on the host, when the host tells it. */
+  readonly region?: string;
+}
+
+/**
+ * `www.tiktok.com` (videos, `/view/product`, `/shop/...`, `/t/<code>`), `shop.tiktok.com`, share hosts, and
+ * TikTok Shop Indonesia, which moved to Tokopedia's domain with the 2024 merger (`shop-id.tokopedia.com`, same
+ * product ids; Tokopedia's own site `www.tokopedia.com` is another marketplace, not recognised).
+ */
+export const TIKTOK_HOSTS: readonly TikTokHost[] = [
+  { domain: 'tiktok.com', subdomains: ['', 'www', 'm'], role: 'main' },
+  { domain: 'tiktok.com', subdomains: ['shop'], role: 'shop' },
+  { domain: 'tiktok.com', subdomains: ['vt', 'vm'], role: 'short' },
+  { domain: 'tokopedia.com', subdomains: ['shop-id'], role: 'shop_id', region: 'id' },
+];
+
+const HOST_BY_NAME: ReadonlyMap<string, TikTokHost> = new Map(
+  TIKTOK_HOSTS.flatMap((host) => host.subdomains.map((subdomain) => [hostName(subdomain, host.domain), host] as const)),
+);
+
+/** `@user/video/<id>`, `@user/photo/<id>`, `@user/live`: content, not products. */
+const CONTENT_SECTIONS: ReadonlySet<string> = new Set(['video', 'photo', 'live']);
+
+const ROLE_LABELS: Readonly<Record<TikTokHostRole, string>> = {
+  main: 'site',
+  shop: 'TikTok Shop site',
+  short: 'short links',
+  shop_id: 'TikTok Shop Indonesia',
+};
+
+/** The path families the parser below reads, by host role, each with an example it must read as said. */
+const PATH_FAMILIES: readonly PathFamily[] = [
+  {
+    roles: ['main', 'shop'],
+    path: '/view/product/<id>',
+    kind: 'product',
+    example: 'https://www.tiktok.com/view/product/1732131340104796995?region=VN&local=en',
+    note: 'keeps `region`',
+  },
+  {
+    roles: ['shop'],
+    path: '/[<cc>/]pdp/[<slug>/]<id>',
+    kind: 'product',
+    example: 'https://shop.tiktok.com/vn/pdp/1731975048230963363',
+  },
+  {
+    roles: ['main'],
+    path: '/shop/[<cc>/]pdp/[<slug>/]<id>',
+    kind: 'product',
+    example: 'https://www.tiktok.com/shop/vn/pdp/x/1732826020155524663',
+  },
+  {
+    roles: ['shop_id'],
+    path: '/view/product/<id>',
+    kind: 'product',
+    example: 'https://shop-id.tokopedia.com/view/product/1729587769570445237?region=ID',
+    note: 'region `id`; no other path is a marketplace link',
+  },
+  { roles: ['shop'], path: 'any other', kind: 'page', example: 'https://shop.tiktok.com/vn/store/abc' },
+  { roles: ['main'], path: '/shop/…', kind: 'page', example: 'https://www.tiktok.com/shop/vn/store/abc' },
+  { roles: ['main'], path: '/t/<code>', kind: 'short', example: 'https://www.tiktok.com/t/ZSVaFpSNR/' },
+  { roles: ['short'], path: '/<code>', kind: 'short', example: 'https://vt.tiktok.com/ZS9FvVXpLV/' },
+  { roles: ['short'], path: 'any other', kind: 'refused', example: 'https://vt.tiktok.com/' },
+  {
+    roles: ['main'],
+    path: [...CONTENT_SECTIONS].map((section) => `/@<user>/${section}[/…]`).join(', '),
+    kind: 'refused',
+    example: 'https://www.tiktok.com/@a/video/1',
+    note: 'other pages (profiles, home, tags) are not marketplace links: not counted',
+  },
+];
 
 /** TikTok ids are 19-digit numbers; accept any positive id without a leading zero. */
 const ID = /^[1-9]\d{0,24}$/;
 const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const COUNTRY = /^[a-z]{2}$/i;
-/** `@user/video/<id>`, `@user/photo/<id>`, `@user/live`: content, not products. */
-const CONTENT_SECTIONS: ReadonlySet<string> = new Set(['video', 'photo', 'live']);
 /** `?region=VN`: kept on `/view/product/<id>` links, where it selects the market. */
 const REGION_PARAM = 'region';
 
@@ -52,19 +118,30 @@ export class TikTokAdapter implements MarketplaceAdapter {
   readonly label = 'TikTok Shop';
 
   ownsHost(host: string): boolean {
-    return hostRole(host) !== null;
+    return tiktokHost(host) !== null;
+  }
+
+  recognition(): MarketplaceRecognition {
+    const hosts = TIKTOK_HOSTS.flatMap((host) =>
+      host.subdomains.map((subdomain) => ({
+        host: hostName(subdomain, host.domain),
+        region: host.region ?? DEFAULT_REGION,
+        role: host.role,
+      })),
+    );
+    return { marketplace: this.id, label: this.label, hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
   isShortLinkHost(host: string): boolean {
-    const role = hostRole(host);
+    const role = tiktokHost(host)?.role;
     // `www.tiktok.com/t/<code>` is a short link on the main host; parse() still has to say 'short'.
     return role === 'short' || role === 'main';
   }
 
   parse(url: URL): ParsedLink | null {
-    const role = hostRole(normalizeHostname(url.hostname));
+    const host = tiktokHost(normalizeHostname(url.hostname));
     const segments = pathSegments(url.pathname);
-    switch (role) {
+    switch (host?.role) {
       case 'short':
         return segments.length === 1 && SHORT_CODE.test(segments[0])
           ? shortLink(url)
@@ -73,6 +150,8 @@ export class TikTokAdapter implements MarketplaceAdapter {
         return parseMainSite(url, segments);
       case 'shop':
         return parseShopSite(url, segments);
+      case 'shop_id':
+        return parseRegionalShopSite(url, segments, host.region ?? DEFAULT_REGION);
       default:
         return invalidLink(REASONS.notTikTok);
     }
@@ -90,10 +169,11 @@ export class TikTokAdapter implements MarketplaceAdapter {
   }
 }
 
-function hostRole(host: string): TikTokHostRole | null {
-  const info = parseDomain(host);
-  if (info.isIp || info.domain !== DOMAIN) return null;
-  return SUBDOMAIN_ROLES.get(info.subdomain ?? '') ?? null;
+/** The TikTok Shop host a (lower-case, dot-trimmed) host name is, or null. */
+function tiktokHost(host: string): TikTokHost | null {
+  const known = HOST_BY_NAME.get(host);
+  // tldts confirms the name is a host under a real public suffix (not an IP, nothing odd).
+  return known && parseDomain(host).domain === known.domain ? known : null;
 }
 
 function parseMainSite(url: URL, segments: string[]): ParsedLink | null {
@@ -115,6 +195,22 @@ function parseShopSite(url: URL, segments: string[]): ParsedLink {
     return viewProduct(url, 'https://shop.tiktok.com', segments[2]);
   }
   return parseShopPath(url, 'https://shop.tiktok.com', segments, '');
+}
+
+/**
+ * A country's own TikTok Shop host (`shop-id.tokopedia.com`): `/view/product/<id>` is a product of that country;
+ * no other page shape of it is known, so other paths are not marketplace links.
+ */
+function parseRegionalShopSite(url: URL, segments: string[], region: string): ParsedLink | null {
+  const [first, second] = segments.map((segment) => segment.toLowerCase());
+  if (first !== 'view' || second !== 'product' || segments.length !== 3 || !ID.test(segments[2])) return null;
+  return {
+    marketplace: MARKETPLACE,
+    kind: 'product',
+    region,
+    canonicalUrl: `https://${normalizeHostname(url.hostname)}/view/product/${segments[2]}`,
+    itemId: segments[2],
+  };
 }
 
 /**

@@ -76,6 +76,12 @@ function one(name: string, link: CorpusItem): CorpusCase {
   return { name, text: link.input, items: [link] };
 }
 
+/** The canonical link of a raw-slug product link: its path as the URL parser percent-encodes it, no query. */
+function rawSlugCanonical(link: string): string {
+  const url = new URL(link);
+  return `${url.origin}${url.pathname}`;
+}
+
 const LEGO_SG = 'https://shopee.sg/LEGO%C2%AE-Icons-Vespa-125-10298-Building-Kit-(1-106-Pieces)-i.68475578.16725783155';
 const HOODIE = 'https://shopee.vn/Ao-Hoodie-i.564687320.29261186260';
 const OPAANLP_PRODUCT = 'https://shopee.vn/product/88201679/1793284627';
@@ -732,6 +738,133 @@ export const CORPUS: CorpusCase[] = [
     'Tiki promotion page',
     tiki('https://tiki.vn/khuyen-mai/hang-quoc-te?itm_campaign=x&src=home', 'https://tiki.vn/khuyen-mai/hang-quoc-te'),
   ),
+
+  // ------------------------------------------------------------------ round 3: shapes from public pages and posts
+  // 1. Raw slugs: Shopee's own search-page HTML and pasted posts carry unencoded names with CJK brackets and `…`.
+  {
+    name: 'round 3, raw slug: shopee.tw name starting with CJK brackets 【】 (the link goes on to its ids)',
+    text: '好物推薦 👉 https://shopee.tw/【免運】韓版寬鬆連帽外套-i.4281935.21876543210?sp_atk=5e6f7a8b-1c2d&xptdk=5e6f7a8b 快搶！',
+    items: [
+      shopee(
+        'https://shopee.tw/【免運】韓版寬鬆連帽外套-i.4281935.21876543210?sp_atk=5e6f7a8b-1c2d&xptdk=5e6f7a8b',
+        rawSlugCanonical('https://shopee.tw/【免運】韓版寬鬆連帽外套-i.4281935.21876543210'),
+        's.shopee.tw',
+      ),
+    ],
+    linkGocText: `好物推薦 👉 ${rawSlugCanonical('https://shopee.tw/【免運】韓版寬鬆連帽外套-i.4281935.21876543210')} 快搶！`,
+  },
+  {
+    name: 'round 3, raw slug: shopee.sg name with 「」 brackets in an href',
+    text: '<a href="https://shopee.sg/「Ready-Stock」Baby-Wipes-80pcs-i.91827364.19283746501">Wipes</a>',
+    items: [
+      shopee(
+        'https://shopee.sg/「Ready-Stock」Baby-Wipes-80pcs-i.91827364.19283746501',
+        rawSlugCanonical('https://shopee.sg/「Ready-Stock」Baby-Wipes-80pcs-i.91827364.19283746501'),
+        's.shopee.sg',
+      ),
+    ],
+  },
+  {
+    name: 'round 3, raw slug: Vietnamese name cut by the seller with … (one link, up to its ids)',
+    text:
+      'Áo khoác gió 2 lớp: https://shopee.vn/Áo-Khoác-Gió-Nam-2-Lớp-Chống-Nước-Có-Mũ-Tháo-Rời…-i.302718394.22984561027?sp_atk=ab12 (còn size L)\n' +
+      'Giày: shopee.vn/Giày-Sneaker-Nữ-Đế-Độn…Hàn-Quốc-i.1029384.23847561920…',
+    items: [
+      shopee(
+        'https://shopee.vn/Áo-Khoác-Gió-Nam-2-Lớp-Chống-Nước-Có-Mũ-Tháo-Rời…-i.302718394.22984561027?sp_atk=ab12',
+        rawSlugCanonical('https://shopee.vn/Áo-Khoác-Gió-Nam-2-Lớp-Chống-Nước-Có-Mũ-Tháo-Rời…-i.302718394.22984561027'),
+      ),
+      shopee(
+        'shopee.vn/Giày-Sneaker-Nữ-Đế-Độn…Hàn-Quốc-i.1029384.23847561920',
+        rawSlugCanonical('https://shopee.vn/Giày-Sneaker-Nữ-Đế-Độn…Hàn-Quốc-i.1029384.23847561920'),
+      ),
+    ],
+  },
+  {
+    name: 'round 3, raw slug: a shop page followed by … and text is not stretched (no ids in the run)',
+    text: 'Ghé shop https://shopee.vn/coolmate.vn…Mua 2 tặng 1',
+    items: [shopee('https://shopee.vn/coolmate.vn', 'https://shopee.vn/coolmate.vn')],
+  },
+  // 2. Shop navigation markers.
+  one(
+    'round 3, shop page: entryPoint=ShopBySearch and searchKeyword dropped',
+    shopee(
+      'https://shopee.vn/coolmate.vn?entryPoint=ShopBySearch&searchKeyword=coolmate',
+      'https://shopee.vn/coolmate.vn',
+    ),
+  ),
+  one(
+    'round 3, shop page: entryPoint=ShopByPDP dropped, the page number kept',
+    shopee(
+      'https://shopee.vn/shop/88201679?entryPoint=ShopByPDP&page=2&searchKeyword=%C3%A1o',
+      'https://shopee.vn/shop/88201679?page=2',
+    ),
+  ),
+  // 3. Other networks' click parameters on Lazada campaign pages.
+  one(
+    "round 3, Lazada campaign page: another network's HasOffers click parameters dropped",
+    lazada(
+      'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?offer_id=3125&offer_name=Lazada+VN+CPS&affiliate_id=88211' +
+        '&affiliate_name=MyDealsBlog&transaction_id=102f3c4d5e6a7b8c9d0e&offer_ref=_xAbC123&aff_source=blog&wh_weex=true',
+      'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?wh_weex=true',
+    ),
+  ),
+  // 4. Protocol-relative hrefs (scraped HTML).
+  {
+    name: 'round 3, protocol-relative hrefs: //www.lazada.vn and //shopee.vn',
+    text:
+      '<div class="c16H9d"><a href="//www.lazada.vn/products/pdp-i2398471234-s11029384756.html?search=1" title="Tai nghe">Tai nghe</a></div>' +
+      "<a href='//shopee.vn/Ao-Hoodie-i.564687320.29261186260'>Áo</a>",
+    items: [
+      lazada(
+        '//www.lazada.vn/products/pdp-i2398471234-s11029384756.html?search=1',
+        'https://www.lazada.vn/products/pdp-i2398471234-s11029384756.html',
+      ),
+      shopee('//shopee.vn/Ao-Hoodie-i.564687320.29261186260', HOODIE),
+    ],
+    linkGocText:
+      '<div class="c16H9d"><a href="https://www.lazada.vn/products/pdp-i2398471234-s11029384756.html" title="Tai nghe">Tai nghe</a></div>' +
+      `<a href='${HOODIE}'>Áo</a>`,
+  },
+  // 5. TikTok Shop Indonesia.
+  {
+    name: 'round 3, TikTok Shop Indonesia on shop-id.tokopedia.com',
+    text: 'Cek: https://shop-id.tokopedia.com/view/product/1729587769570445237?region=ID&locale=id-ID&source=product_detail',
+    items: [
+      tiktok(
+        'https://shop-id.tokopedia.com/view/product/1729587769570445237?region=ID&locale=id-ID&source=product_detail',
+        'https://shop-id.tokopedia.com/view/product/1729587769570445237',
+      ),
+    ],
+  },
+  {
+    name: "round 3, Tokopedia's own site and other shop-id pages are not TikTok Shop links",
+    text: 'https://www.tokopedia.com/tokoabc/kaos-polos-1 https://shop-id.tokopedia.com/ https://tokopedia.com/view/product/1',
+    items: [],
+  },
+  // 6. Facebook-wrapped links: unwrapped, the whole wrapper replaced by the converted inner link.
+  {
+    name: 'round 3, Facebook-wrapped links (l.facebook.com, lm.facebook.com in an href) unwrapped',
+    text:
+      `Link: https://l.facebook.com/l.php?u=${enc(`${HOODIE}?sp_atk=x&fbclid=IwAR0abc`)}&h=AT3xYzAbC-dEf&s=1 nhé\n` +
+      `<a href="https://lm.facebook.com/l.php?u=${enc(LAZADA_SHIRT)}&amp;h=AT1q">Lazada</a>`,
+    items: [
+      shopee(`https://l.facebook.com/l.php?u=${enc(`${HOODIE}?sp_atk=x&fbclid=IwAR0abc`)}&h=AT3xYzAbC-dEf&s=1`, HOODIE),
+      lazada(`https://lm.facebook.com/l.php?u=${enc(LAZADA_SHIRT)}&amp;h=AT1q`, LAZADA_SHIRT),
+    ],
+    linkGocText: `Link: ${HOODIE} nhé\n<a href="${LAZADA_SHIRT}">Lazada</a>`,
+  },
+  one(
+    'round 3, a Facebook-wrapped short link is resolved like the short link',
+    shopee(`https://l.facebook.com/l.php?u=${enc('https://s.shopee.vn/8pZnE3uF0k')}&h=AT0`, OPAANLP_PRODUCT),
+  ),
+  {
+    name: 'round 3, a Facebook wrapper around another site, or without a target, is not a marketplace link',
+    text:
+      `https://l.facebook.com/l.php?u=${enc('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}&h=AT0 ` +
+      'https://l.facebook.com/l.php?h=AT0 https://www.facebook.com/l.php?u=https%3A%2F%2Fshopee.vn%2FAo-i.1.2',
+    items: [],
+  },
 
   // ------------------------------------------------------------------ mixed posts
   {

@@ -6,7 +6,13 @@ import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@a
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
-import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
+import {
+  assetsMiddleware,
+  pagesMiddleware,
+  SWAGGER_UI_NO_FILES,
+  swaggerUiAssetsMiddleware,
+  vendorAssetsMiddleware,
+} from './pages/pages';
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
@@ -34,7 +40,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
     setRouteLabel(req, '/assets/*');
     next();
   });
-  // Static files and pages only where they are: GET/HEAD of their own paths.
+  // Static files and pages only where they are: GET/HEAD of their own paths, from memory (see memory-files.ts).
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());
@@ -70,6 +76,10 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       .addSecurityRequirements('api-token')
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  app.use('/docs', swaggerUiAssetsMiddleware());
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    customSwaggerUiPath: SWAGGER_UI_NO_FILES,
+  });
   return app;
 }

@@ -6,6 +6,7 @@ import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@a
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
+import { reserveAppPaths } from './api-paths';
 import {
   assetsMiddleware,
   pagesMiddleware,
@@ -22,6 +23,8 @@ import {
  */
 export function configureApp(app: NestExpressApplication, config: LoadedConfig): NestExpressApplication {
   const common = config.get(commonConfig);
+  // Before the redirector is mounted: the api's paths stay the api's on a short-link host (api-paths.ts).
+  reserveAppPaths(config);
   app.useLogger(app.get(Logger));
   app.set('trust proxy', common.trustProxy);
   app.disable('x-powered-by');

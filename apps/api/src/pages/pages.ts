@@ -16,6 +16,9 @@ const PAGES: Record<string, string> = {
   '/admin/bans': 'admin-bans.html',
 };
 
+/** The paths of the pages (each a route of the api's host, see `apiPaths`). */
+export const PAGE_PATHS: readonly string[] = Object.keys(PAGES);
+
 /** `/admin/members/<uuid>`: one member's page (its JSON is the same path). */
 const MEMBER_PAGE = /^\/admin\/members\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MEMBER_PAGE_ROUTE = '/admin/members/:id';

@@ -78,6 +78,35 @@ describe('log lines of failed requests', () => {
     expect(lines[0].err?.stack).toMatch(STACK_FRAME);
   });
 
+  it('secrets in the query string, by name or by shape: refused with 400, and no log line holds them', async () => {
+    const token = `tok_${'LogMarkerTok1'.repeat(4)}`;
+    const key = `sk_${'LogMarkerKey2'.repeat(3)}`;
+    const queries: Array<[string, string]> = [
+      ...['pwd', 'pass', 'passwd', 'password', 'Pass_Phrase', 'credentials', 'secret', 'api_key'].map(
+        (name, i): [string, string] => [`${name}=hunter2marker${i}`, `hunter2marker${i}`],
+      ),
+      [`t=${token}`, token],
+      [`q=Bearer%20${key}`, key],
+      [`${token}`, token],
+    ];
+    for (const [query, marker] of queries) {
+      const convert = await t.send(
+        t.http
+          .post(`/api/convert?${query}`)
+          .set({ 'X-API-Key': alice.apiKey, 'X-API-Token': alice.apiToken })
+          .send({ content: 'x', mode: 'link_goc' }),
+      );
+      expect(convert.status).toBe(400);
+      expect(convert.body.error.code).toBe('invalid_request');
+      expect(JSON.stringify(convert.body)).not.toContain(marker);
+      expect((await t.send(t.http.get(`/health?${query}`))).status).toBe(400);
+      // A static file has no query to refuse, but its access line is masked the same way.
+      expect((await t.send(t.http.get(`/assets/app.css?${query}`))).status).toBe(200);
+    }
+    for (const [, marker] of queries) expect(t.logs).not.toContain(marker);
+    expect(t.logs).toContain('[Redacted]');
+  });
+
   it('a client error: one line, no error object', async () => {
     const res = await t.send(
       t.http.post('/api/convert').set({ 'X-API-Key': alice.apiKey, 'X-API-Token': 'tok_wrong' }).send({}),

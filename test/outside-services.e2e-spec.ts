@@ -410,6 +410,10 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
           const res = await convert({ content, mode }, bob);
           expect(res.status).toBe(403);
           expect(res.body.error.code).toBe('not_configured');
+          // The set-up gate answers before the missing affiliate_id (bob saved none).
+          const bare = await convert({ content, mode, affiliate_id: undefined }, bob);
+          expect(bare.status).toBe(403);
+          expect(bare.body.error.code).toBe('not_configured');
         }
         for (const provider of fake.all()) expect(provider.requests).toHaveLength(0);
       },

@@ -4,6 +4,7 @@ import { describeIf } from './support/skip';
 
 const HEADERS_TIMEOUT_MS = 500;
 const REQUEST_TIMEOUT_MS = 2000;
+const SEND_TIMEOUT_MS = 1000;
 
 /** Writes `data` on a raw socket and resolves when the server closes it, with what it answered and when. */
 function sendAndWaitForClose(port: number, data: string): Promise<{ afterMs: number; received: string }> {
@@ -33,6 +34,7 @@ describeIf(Boolean(process.env.DATABASE_URL), 'needs DATABASE_URL (Postgres)')(
           DATABASE_URL: process.env.DATABASE_URL,
           HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
           HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+          HTTP_SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
         },
         readyTimeoutMs: 120_000,
       });
@@ -53,6 +55,36 @@ describeIf(Boolean(process.env.DATABASE_URL), 'needs DATABASE_URL (Postgres)')(
       );
       expect(ended.received).toMatch(/^HTTP\/1\.1 408/);
       expect(ended.afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 20);
+    });
+
+    it('cuts a client that does not read its answers once they have not drained for HTTP_SEND_TIMEOUT_MS', async () => {
+      const requests = 20;
+      const one = Number(
+        (await fetch(`http://127.0.0.1:${api.port}/docs/swagger-ui-bundle.js`)).headers.get('content-length'),
+      );
+      const ended = await new Promise<{ bytes: number; closed: boolean }>((resolve) => {
+        let bytes = 0;
+        const socket = connect(api.port, '127.0.0.1', () =>
+          socket.write('GET /docs/swagger-ui-bundle.js HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(requests)),
+        );
+        socket.pause();
+        // Reads nothing for three send time-outs, then everything that is left.
+        setTimeout(() => socket.resume(), 3 * SEND_TIMEOUT_MS);
+        socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        socket.on('error', () => undefined);
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ bytes, closed: false });
+        }, 15_000);
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve({ bytes, closed: true });
+        });
+      });
+      // Cut by the server long before the 20 answers were delivered.
+      expect(ended.closed).toBe(true);
+      expect(ended.bytes).toBeLessThan(requests * one);
+      expect((await fetch(`http://127.0.0.1:${api.port}/health/live`)).status).toBe(200);
     });
   },
 );

@@ -1,4 +1,36 @@
+import { isReservedPath } from '@app/shortlinks';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
+
+interface ExpressLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  rawPath?: string | RegExp | Array<string | RegExp>;
+}
+
+/** Every route the app's Express router holds (Nest's, Swagger's), with its methods, and every mount path. */
+function registeredRoutes(t: TestApp): { routes: Array<{ method: string; path: string }>; mounts: string[] } {
+  const stack = (t.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } }).router.stack;
+  const routes: Array<{ method: string; path: string }> = [];
+  const mounts: string[] = [];
+  for (const layer of stack) {
+    if (layer.route) {
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const path of paths) {
+        for (const method of Object.keys(layer.route.methods)) if (method !== '_all') routes.push({ method, path });
+      }
+    } else {
+      const raw = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath];
+      for (const path of raw) if (typeof path === 'string' && path !== '/') mounts.push(path);
+    }
+  }
+  return { routes, mounts };
+}
+
+/** A concrete path for a route pattern: each parameter given a UUID (any value reaches the handler). */
+function concrete(path: string): string {
+  return path.replace(/:[A-Za-z_]+|\{?\*[A-Za-z_]*\}?/g, '00000000-0000-4000-8000-000000000000');
+}
+
+const REDIRECTOR_404 = 'This link does not exist';
 
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321?sp_atk=abc';
 const API_HOST = 'api.root.test';
@@ -56,5 +88,23 @@ describe('short links at the root of the api host', () => {
     expect((await t.send(onHost(t.http.get('/account/csrf')))).status).toBe(200);
     // Express routes without regard to case: so does the reserved list.
     expect((await t.send(onHost(t.http.get('/HEALTH')))).status).toBe(200);
+  });
+
+  it('every route the api registers reaches its handler on that host, not the redirector (derived from Express)', async () => {
+    const { routes, mounts } = registeredRoutes(t);
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes).toContainEqual({ method: 'get', path: '/internal/tls/allowed' });
+    for (const path of [...routes.map((route) => route.path), ...mounts])
+      expect([path, isReservedPath(path)]).toEqual([path, true]);
+    for (const { method, path } of routes) {
+      const pending = (t.http as unknown as Record<string, (url: string) => ReturnType<TestApp['http']['get']>>)[
+        method
+      ](concrete(path));
+      const res = await onHost(pending).redirects(0);
+      expect([method, path, res.text?.includes(REDIRECTOR_404) ?? false]).toEqual([method, path, false]);
+    }
+    // Caddy's ask on the root host: the api's answer (400 without a domain), not the redirector's 404.
+    const ask = await onHost(t.http.get('/internal/tls/allowed')).redirects(0);
+    expect(ask.status).not.toBe(404);
   });
 });

@@ -220,6 +220,10 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('plan_required');
+      // The plan gate answers before the mode's own requirements (no affiliate_id, none saved).
+      const bare = await convert(alice, { content: PRODUCT, mode: 'custom_domain_shortener' });
+      expect(bare.status).toBe(403);
+      expect(bare.body.error.code).toBe('plan_required');
     });
 
     it('refuses a Pro member without a verified domain: 403 not_configured (even with no link in the text)', async () => {
@@ -227,6 +231,10 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
         const res = await convert(pro, { content, mode: 'custom_domain_shortener', affiliate_id: AFFILIATE_ID });
         expect(res.status).toBe(403);
         expect(res.body.error.code).toBe('not_configured');
+        // The set-up gate answers before the missing affiliate_id.
+        const bare = await convert(pro, { content, mode: 'custom_domain_shortener' });
+        expect(bare.status).toBe(403);
+        expect(bare.body.error.code).toBe('not_configured');
       }
     });
 

@@ -6,7 +6,14 @@ import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@a
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
-import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
+import { reserveAppPaths } from './api-paths';
+import {
+  assetsMiddleware,
+  pagesMiddleware,
+  SWAGGER_UI_NO_FILES,
+  swaggerUiAssetsMiddleware,
+  vendorAssetsMiddleware,
+} from './pages/pages';
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
@@ -16,6 +23,8 @@ import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pag
  */
 export function configureApp(app: NestExpressApplication, config: LoadedConfig): NestExpressApplication {
   const common = config.get(commonConfig);
+  // Before the redirector is mounted: the api's paths stay the api's on a short-link host (api-paths.ts).
+  reserveAppPaths(config);
   app.useLogger(app.get(Logger));
   app.set('trust proxy', common.trustProxy);
   app.disable('x-powered-by');
@@ -34,7 +43,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
     setRouteLabel(req, '/assets/*');
     next();
   });
-  // Static files and pages only where they are: GET/HEAD of their own paths.
+  // Static files and pages only where they are: GET/HEAD of their own paths, from memory (see memory-files.ts).
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
   app.use(pagesMiddleware());
@@ -70,6 +79,10 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       .addSecurityRequirements('api-token')
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  app.use('/docs', swaggerUiAssetsMiddleware());
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    customSwaggerUiPath: SWAGGER_UI_NO_FILES,
+  });
   return app;
 }

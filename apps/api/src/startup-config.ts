@@ -6,6 +6,7 @@ import { credentialsConfig } from '@app/credentials';
 import { metricsConfig } from '@app/metrics';
 import { outboundConfig } from '@app/outbound';
 import { shortBaseUrlProblem, shortLinksConfig } from '@app/shortlinks';
+import { reserveAppPaths } from './api-paths';
 import { usageConfig } from '@app/usage';
 
 /** The settings of every lib the api process runs, each validated by its own class. */
@@ -30,6 +31,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): LoadedCo
 export function startupConfig(): { config: LoadedConfig; notes: string[] } {
   try {
     const config = loadApiConfig(process.env);
+    reserveAppPaths(config);
     const baseProblem = shortBaseUrlProblem(config.get(shortLinksConfig).SHORT_LINK_BASE_URL);
     if (baseProblem) throw new ConfigError([baseProblem]);
     const common = config.get(commonConfig);

@@ -136,6 +136,13 @@ export class CommonConfig {
   @IntSetting(100, 3_600_000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+  /**
+   * An answer must drain to the client within this long (its bytes waiting to be written without a pause that
+   * long), else the connection is cut: a client reading a byte at a time, or not at all, cannot hold a connection.
+   */
+  @IntSetting(100, 3_600_000)
+  HTTP_SEND_TIMEOUT_MS = 60_000;
+
   /** Most open connections per process (api, each cluster worker, redirector); more are closed at once. */
   @IntSetting(1, 1_000_000)
   HTTP_MAX_CONNECTIONS = 10_000;

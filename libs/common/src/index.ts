@@ -20,6 +20,7 @@ export { sendError } from './errors/send-error';
 export { toAppException } from './errors/to-app-exception';
 export { bodyParsing } from './http/body-parsing';
 export { hasUnstorableText } from './http/request-input';
+export { SECRET_VALUE_PREFIXES } from './http/secret-query';
 export { requestIdOf } from './http/request-id';
 export { clientAddress, ipKeyOf, UNKNOWN_CLIENT } from './http/client-ip';
 export { dataSourceOptions, type DatabaseTarget } from './database/data-source-options';

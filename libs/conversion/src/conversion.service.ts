@@ -84,6 +84,10 @@ export class ConversionService {
       );
     }
     const affiliateId = input.affiliateId ?? principal.defaultAffiliateId;
+    const context: ModeContext = { principal, affiliateId: affiliateId ?? null, subIds: input.subIds ?? [] };
+    // The plan and set-up gates (403 `plan_required`, `not_configured`) answer before the mode's own
+    // requirements (400 affiliate_id): a member who may not use the mode learns that first (docs/api.md).
+    await provider.authorize(context);
     if (CONVERT_MODES[input.mode].needsAffiliateId && !affiliateId) {
       throw new AppException(
         'invalid_request',
@@ -91,9 +95,6 @@ export class ConversionService {
         { field: 'affiliate_id' },
       );
     }
-
-    const context: ModeContext = { principal, affiliateId: affiliateId ?? null, subIds: input.subIds ?? [] };
-    await provider.authorize(context);
 
     const links = this.findMarketplaceLinks(input.content);
     const outcomes = await this.convertDistinct(links, provider, context);

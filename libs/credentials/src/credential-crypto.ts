@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { SECRET_VALUE_PREFIXES } from '@app/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const KEY_PREFIX = 'sk_';
-export const TOKEN_PREFIX = 'tok_';
+/** The prefixes live in `@app/common`, which refuses and masks any query value shaped like our secrets. */
+export const KEY_PREFIX = SECRET_VALUE_PREFIXES.apiKey;
+export const TOKEN_PREFIX = SECRET_VALUE_PREFIXES.apiToken;
 export const KEY_RANDOM_CHARS = 32;
 export const TOKEN_RANDOM_CHARS = 40;
 export const KEY_SHAPE = /^sk_[0-9A-Za-z]{32}$/;

@@ -1,6 +1,6 @@
 export { ShortLinksModule, SHORT_LINK_ENTITIES } from './shortlinks.module';
 export { CODE_SHAPE, OWN_DOMAIN } from './shortlinks.constants';
-export { isReservedPath, shortBaseUrlProblem } from './links/reserved-paths';
+export { isReservedPath, reserveApiPaths, reservedPathPrefixes, shortBaseUrlProblem } from './links/reserved-paths';
 export { ShortLinkService } from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
 export { NoShortLinkTargets, ShortLinkTargetPolicy } from './links/short-link-target-policy';

@@ -1,6 +1,7 @@
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { setRouteLabel } from '@app/metrics';
 import { dirname, join } from 'node:path';
+import { folderFiles, MemoryFile, memoryFiles } from './memory-files';
 
 /** The HTML pages and their assets (plain HTML, one CSS and one vanilla JS file: no build step). */
 export const PUBLIC_DIR = join(__dirname, '..', 'public');
@@ -14,6 +15,9 @@ const PAGES: Record<string, string> = {
   '/admin': 'admin-overview.html',
   '/admin/bans': 'admin-bans.html',
 };
+
+/** The paths of the pages (each a route of the api's host, see `apiPaths`). */
+export const PAGE_PATHS: readonly string[] = Object.keys(PAGES);
 
 /** `/admin/members/<uuid>`: one member's page (its JSON is the same path). */
 const MEMBER_PAGE = /^\/admin\/members\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,6 +33,9 @@ const NO_CACHE = 'no-cache';
  * prefers `text/html` over `application/json` (a browser navigation); fetch() and API clients get the JSON.
  */
 export function pagesMiddleware(dir = PUBLIC_DIR): RequestHandler {
+  // Read once at start and served from memory (`MemoryFile`: no file opened per request).
+  const html = new Map(Object.values(PAGES).map((file) => [file, MemoryFile.read(join(dir, file), NO_CACHE)]));
+  html.set('admin-member.html', MemoryFile.read(join(dir, 'admin-member.html'), NO_CACHE));
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
@@ -40,21 +47,16 @@ export function pagesMiddleware(dir = PUBLIC_DIR): RequestHandler {
       res.vary('Accept');
       if (req.accepts(['application/json', 'text/html']) !== 'text/html') return next();
     }
-    res.setHeader('Cache-Control', NO_CACHE);
-    res.sendFile(join(dir, file), (error) => {
-      if (error) next(error);
-    });
+    html.get(file)!.send(req, res);
   };
 }
 
-/** `/assets/*`: the stylesheet and the script, revalidated on every load (ETag), no directory listings. */
+/**
+ * `/assets/*`: the stylesheets, scripts and icon, revalidated on every load (ETag), no directory listings;
+ * read once at start and served from memory (`MemoryFile`).
+ */
 export function assetsMiddleware(dir = PUBLIC_DIR): RequestHandler {
-  return express.static(join(dir, 'assets'), {
-    index: false,
-    redirect: false,
-    dotfiles: 'ignore',
-    setHeaders: (res) => res.setHeader('Cache-Control', NO_CACHE),
-  });
+  return memoryFiles(folderFiles(join(dir, 'assets'), NO_CACHE));
 }
 
 /**
@@ -63,14 +65,33 @@ export function assetsMiddleware(dir = PUBLIC_DIR): RequestHandler {
  */
 export function vendorAssetsMiddleware(): RequestHandler {
   const chartDir = dirname(require.resolve('chart.js')); // .../chart.js/dist
-  const files: Record<string, string> = { '/chart.umd.min.js': join(chartDir, 'chart.umd.min.js') };
-  return (req, res, next) => {
-    const file = (req.method === 'GET' || req.method === 'HEAD') && files[req.path];
-    if (!file) return next();
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('application/javascript');
-    res.sendFile(file, (error) => {
-      if (error) next(error);
-    });
-  };
+  const chart = MemoryFile.read(
+    join(chartDir, 'chart.umd.min.js'),
+    'public, max-age=86400',
+    'application/javascript; charset=utf-8',
+  );
+  return memoryFiles(new Map([['/chart.umd.min.js', chart]]));
 }
+
+/**
+ * The Swagger UI files its page (`/docs`, built by `@nestjs/swagger`) loads, from the `swagger-ui-dist`
+ * package, served from memory under `/docs` (mounted before `SwaggerModule.setup`, whose own `express.static` of
+ * the whole package is pointed at `SWAGGER_UI_NO_FILES`: see `configureApp`).
+ */
+export function swaggerUiAssetsMiddleware(): RequestHandler {
+  const swaggerDir = dirname(
+    require.resolve('swagger-ui-dist/package.json', { paths: [dirname(require.resolve('@nestjs/swagger'))] }),
+  );
+  const names = [
+    'swagger-ui.css',
+    'swagger-ui-bundle.js',
+    'swagger-ui-standalone-preset.js',
+    'favicon-32x32.png',
+    'favicon-16x16.png',
+  ];
+  const cache = 'public, max-age=86400';
+  return memoryFiles(new Map(names.map((name) => [`/${name}`, MemoryFile.read(join(swaggerDir, name), cache)])));
+}
+
+/** A folder with no files: where `SwaggerModule.setup`'s own static serving looks (nothing is ever opened). */
+export const SWAGGER_UI_NO_FILES = join(PUBLIC_DIR, 'swagger-ui-served-from-memory');

@@ -1,5 +1,5 @@
 import { AppException } from '../errors/app-exception';
-import { isSecretQueryName } from './secret-query';
+import { isSecretQueryName, isSecretQueryValue } from './secret-query';
 
 /** The shape limits of a JSON request body (JSON_MAX_DEPTH, JSON_MAX_ENTRIES). */
 export interface JsonLimits {
@@ -98,20 +98,24 @@ export function jsonBodyProblem(value: unknown, limits: JsonLimits): AppExceptio
 
 /**
  * What is wrong with a parsed query string (`req.query`: names to strings or lists of strings), or null: a
- * secret-bearing name (`isSecretQueryName`, 400 naming it), or a name or value holding U+0000 or a lone
+ * secret-bearing name (`isSecretQueryName`) or a value shaped like our own secrets (`isSecretQueryValue`: 400
+ * naming the parameter), or a name or value holding U+0000 or a lone
  * surrogate (400 naming the parameter).
  */
 export function queryProblem(query: Record<string, unknown> | undefined): AppException | null {
   for (const [name, value] of Object.entries(query ?? {})) {
-    if (isSecretQueryName(name)) {
+    const values = Array.isArray(value) ? value : [value];
+    const valueIsSecret = () => values.some((item) => typeof item === 'string' && isSecretQueryValue(item));
+    if (isSecretQueryName(name) || isSecretQueryValue(name) || valueIsSecret()) {
+      // A name shaped like a secret (`?tok_…`) is not echoed back.
+      const field = isSecretQueryValue(name) ? '(query)' : printable(name);
       return new AppException(
         'invalid_request',
-        `Secrets are not accepted in the query string (${printable(name)}); send API credentials in the ` +
+        `Secrets are not accepted in the query string (${field}); send API credentials in the ` +
           'X-API-Key and X-API-Token headers and passwords in the JSON body',
-        { field: printable(name) },
+        { field },
       );
     }
-    const values = Array.isArray(value) ? value : [value];
     if (hasUnstorableText(name) || values.some((item) => typeof item === 'string' && hasUnstorableText(item))) {
       return unstorable(name, 'The query parameter ');
     }

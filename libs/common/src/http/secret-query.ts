@@ -1,9 +1,10 @@
 import { unescape } from 'node:querystring';
 
 /**
- * Query parameter names that carry secrets, in their normal form (see `normalName`). The one list: requests
- * naming any of them are refused (`checkRequestInput`), and their values are masked in every logged URL
+ * Query parameter names that carry secrets, in their normal form (see `isSecretQueryName`). The one list: requests
+ * naming any of them are refused (`queryProblem`), and their values are masked in every logged URL
  * (`redactUrl`). Secrets in URLs end up in logs, proxies and browser history: they travel in headers or bodies.
+ * Besides our own names, the common password and credential names (`pwd`, `pass`, `credentials`...).
  */
 const SECRET_QUERY_NAMES = new Set([
   'key',
@@ -23,11 +24,24 @@ const SECRET_QUERY_NAMES = new Set([
   'xcsrftoken',
   'password',
   'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'passcode',
   'currentpassword',
   'newpassword',
+  'oldpassword',
+  'credential',
+  'credentials',
+  'creds',
   'secret',
+  'secretkey',
+  'privatekey',
+  'accesskey',
+  'apisecret',
   'clientsecret',
   'appsecret',
+  'jwt',
   'session',
   'sessionid',
   'lcsid',
@@ -42,12 +56,35 @@ export function isSecretQueryName(decodedName: string): boolean {
   return SECRET_QUERY_NAMES.has(decodedName.toLowerCase().replace(/[^a-z0-9]/g, ''));
 }
 
+/**
+ * The prefixes of our own secrets: API keys `sk_` and API tokens `tok_` (`@app/credentials` builds them from
+ * these). One definition for the credentials and for the query check below.
+ */
+export const SECRET_VALUE_PREFIXES = { apiKey: 'sk_', apiToken: 'tok_' } as const;
+
+/**
+ * A value shaped like one of our secrets, wherever it sits in the value (`tok_…`, `Bearer sk_…`): the prefix at
+ * the start of a word and at least 16 base62 characters (a key has 32, a token 40; a shorter run is not a secret
+ * any more, and `sk_AbCd…wXyZ` previews stay readable).
+ */
+const SECRET_VALUE = new RegExp(
+  `(?:^|[^0-9A-Za-z_])(?:${Object.values(SECRET_VALUE_PREFIXES).join('|')})[0-9A-Za-z]{16}`,
+);
+
+/** Whether a query value, as the app sees it (percent-decoded), holds something shaped like our own secrets. */
+export function isSecretQueryValue(decodedValue: string): boolean {
+  return SECRET_VALUE.test(decodedValue);
+}
+
 /** A raw query name decoded as Express's query parser (node:querystring) decodes it: `+` is a space. */
 function decodedName(raw: string): string {
   return unescape(raw.replace(/\+/g, ' '));
 }
 
-/** A request URL with the value of every secret-bearing query parameter replaced by `[Redacted]`. */
+/**
+ * A request URL with the value of every secret-bearing query parameter (by its name, or by a value shaped like our
+ * secrets) replaced by `[Redacted]`.
+ */
 export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const start = url.indexOf('?');
@@ -57,8 +94,10 @@ export function redactUrl(url: string | undefined): string | undefined {
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      const name = equals < 0 ? pair : pair.slice(0, equals);
-      return equals >= 0 && isSecretQueryName(decodedName(name)) ? `${name}=[Redacted]` : pair;
+      if (equals < 0) return isSecretQueryValue(decodedName(pair)) ? '[Redacted]' : pair;
+      const name = pair.slice(0, equals);
+      const secret = isSecretQueryName(decodedName(name)) || isSecretQueryValue(decodedName(pair.slice(equals + 1)));
+      return secret ? `${name}=[Redacted]` : pair;
     });
   return `${url.slice(0, start)}?${query.join('&')}`;
 }

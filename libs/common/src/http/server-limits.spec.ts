@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { applyServerLimits, type ServerLimits, timeoutCheckInterval } from './server-limits';
+import { applyServerLimits, sendCheckInterval, type ServerLimits, timeoutCheckInterval } from './server-limits';
 
 /** Short settings, so the tests take about a second; every bound below is derived from them. */
 const LIMITS: ServerLimits = {
@@ -9,6 +9,7 @@ const LIMITS: ServerLimits = {
   HTTP_REQUEST_TIMEOUT_MS: 900,
   HTTP_KEEP_ALIVE_TIMEOUT_MS: 400,
   HTTP_MAX_CONNECTIONS: 3,
+  HTTP_SEND_TIMEOUT_MS: 500,
 };
 
 interface Ended {
@@ -98,5 +99,83 @@ describe('applyServerLimits (a real listening server, raw sockets)', () => {
     } finally {
       open.forEach((socket) => socket.destroy());
     }
+  });
+});
+
+describe('applyServerLimits: the send time-out (slow readers)', () => {
+  const limits: ServerLimits = { ...LIMITS, HTTP_MAX_CONNECTIONS: 100, HTTP_KEEP_ALIVE_TIMEOUT_MS: 3000 };
+  /** Far more than the kernel's socket buffers hold on loopback. */
+  const BIG = Buffer.alloc(16 * 1024 * 1024, 'x');
+  let server: Server;
+  let port: number;
+  /** The server's side of each connection, by the client's port: a paused client never sees the close. */
+  const serverSides = new Map<number, Socket>();
+
+  beforeAll(async () => {
+    server = createServer((req, res) => res.end(req.url === '/big' ? BIG : 'ok'));
+    server.on('connection', (socket: Socket) => serverSides.set(socket.remotePort!, socket));
+    applyServerLimits(server, limits);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /**
+   * A client that asks for `path` and reads the answer as `read` says; resolves when the server closes the
+   * connection, with how long it was open and how many bytes the client read.
+   */
+  function client(
+    path: string,
+    read: 'never' | 'a byte at a time' | 'all',
+  ): Promise<{ afterMs: number; bytes: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let bytes = 0;
+      let drip: NodeJS.Timeout | undefined;
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        const poll = setInterval(() => {
+          const serverSide = serverSides.get(socket.localPort!);
+          if (!serverSide) return;
+          clearInterval(poll);
+          serverSide.once('close', () => {
+            clearInterval(drip);
+            resolve({ afterMs: Date.now() - started, bytes });
+            socket.destroy();
+          });
+        }, 5);
+      });
+      socket.on('error', () => undefined);
+      if (read === 'all') {
+        socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        return;
+      }
+      socket.pause();
+      if (read === 'a byte at a time') {
+        drip = setInterval(() => (bytes += (socket.read(1) as Buffer | null)?.length ?? 0), 5);
+      }
+    });
+  }
+
+  it.each(['never', 'a byte at a time'] as const)(
+    'cuts a client that reads %s once its answer has not drained for HTTP_SEND_TIMEOUT_MS',
+    async (read) => {
+      const ended = await client('/big', read);
+      expect(ended.afterMs).toBeGreaterThanOrEqual(limits.HTTP_SEND_TIMEOUT_MS - 20);
+      expect(ended.afterMs).toBeLessThan(limits.HTTP_SEND_TIMEOUT_MS + 3 * sendCheckInterval(500) + 1000);
+      if (read === 'a byte at a time') expect(ended.bytes).toBeGreaterThan(0);
+    },
+  );
+
+  it('leaves a client that reads its answer, however large, and an idle one with a small answer', async () => {
+    const [whole, idle] = await Promise.all([
+      client('/big', 'all'),
+      // A small answer drains into the kernel's buffer: the idle connection is the keep-alive time-out's.
+      client('/small', 'never'),
+    ]);
+    // Both closed by the keep-alive time-out, once idle: the whole answer read, the small one left unread.
+    expect(whole.bytes).toBeGreaterThan(BIG.length);
+    expect(whole.afterMs).toBeGreaterThanOrEqual(limits.HTTP_KEEP_ALIVE_TIMEOUT_MS - 20);
+    expect(idle.afterMs).toBeGreaterThanOrEqual(limits.HTTP_KEEP_ALIVE_TIMEOUT_MS - 20);
   });
 });

@@ -1,31 +1,44 @@
 /**
  * The api's own paths on its host: never a short code, and passed on to the api by the mounted redirector when
  * short links live at the root of the api's host (`SHORT_LINK_BASE_URL=http://127.0.0.1:3000`, as Kutt and
- * Shlink serve them). One list for the code generator, the redirector's dispatch and the start-up check.
- * First path segments, compared without case (Express routes `/API/convert` like `/api/convert`).
+ * Shlink serve them). One set for the code generator, the redirector's dispatch and the start-up check, made of
+ * the first path segments (compared without case: Express routes `/API/convert` like `/api/convert`).
+ *
+ * Not a hand list: the api derives it from the routes it registers and its static prefixes
+ * (`apps/api/src/api-paths.ts`) and hands it over with `reserveApiPaths` before it serves or checks anything
+ * (a test boots the api with codes at the root of its host and sends every route Express holds). Only what
+ * browsers and crawlers ask any host for is written here.
  */
-export const RESERVED_PATH_PREFIXES: readonly string[] = [
-  'api',
-  'account',
-  'admin',
-  'docs',
-  'health',
-  'metrics',
-  'assets',
-  'signup',
-  'login',
-  'logout',
-  'favicon.ico',
-  'robots.txt',
-];
+const HOST_PATHS: readonly string[] = ['favicon.ico', 'robots.txt', '.well-known'];
 
-const RESERVED = new Set(RESERVED_PATH_PREFIXES);
+let reserved = new Set<string>(HOST_PATHS);
+
+/** The first segment of a path (`/api/convert` → `api`), in lower case. */
+function firstSegment(path: string): string {
+  const start = path.startsWith('/') ? 1 : 0;
+  const slash = path.indexOf('/', start);
+  return (slash === -1 ? path.slice(start) : path.slice(start, slash)).toLowerCase();
+}
+
+/** The api's paths (`/api/convert`, `/assets`...): their first segments become reserved, with the host's own. */
+export function reserveApiPaths(paths: Iterable<string>): void {
+  const next = new Set<string>(HOST_PATHS);
+  for (const path of paths) {
+    const first = firstSegment(path);
+    if (first !== '') next.add(first);
+  }
+  reserved = next;
+}
+
+/** The reserved first segments, sorted. */
+export function reservedPathPrefixes(): string[] {
+  return [...reserved].sort();
+}
 
 /** Whether a request path (`/api/convert`, `/`, `/Docs`) belongs to the api: the home page and every reserved prefix. */
 export function isReservedPath(path: string): boolean {
-  const slash = path.indexOf('/', 1);
-  const first = (slash === -1 ? path.slice(1) : path.slice(1, slash)).toLowerCase();
-  return first === '' || RESERVED.has(first);
+  const first = firstSegment(path);
+  return first === '' || reserved.has(first);
 }
 
 /** Whether a code would shadow one of the api's paths if codes lived at the root of its host. */
@@ -51,8 +64,9 @@ export function shortBaseUrlProblem(baseUrl: string): string | null {
   const prefix = url.pathname.replace(/\/+$/, '');
   if (prefix !== '' && isReservedPath(prefix)) {
     return (
-      `SHORT_LINK_BASE_URL's path ${prefix} is one of the api's own (${RESERVED_PATH_PREFIXES.map((p) => `/${p}`).join(', ')}): ` +
-      'use a path of its own such as /s, or the root of the host'
+      `SHORT_LINK_BASE_URL's path ${prefix} is one of the api's own (${reservedPathPrefixes()
+        .map((p) => `/${p}`)
+        .join(', ')}): ` + 'use a path of its own such as /s, or the root of the host'
     );
   }
   return null;

@@ -116,7 +116,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
         try {
           if (access.embeddedSocket) note("Backing up the running service's database through its socket");
           const kind = config.usesEmbeddedDatabase ? 'embedded' : 'postgresql';
-          const { header, trailer } = await writeBackupFile(out, readDatabase(source.runner, kind, secrets));
+          const { header, trailer } = await writeBackupFile(out, readDatabase(source.runner, kind, secrets, note));
           if (secrets) {
             note(`WARNING: ${out} holds the four secrets: it unlocks every API key and token and every saved member `);
             note('secret. Keep it (and each copy) as private as DATA_DIR itself.');
@@ -201,7 +201,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
           const expect = await tableSummaries(source.runner, await tablesInDependencyOrder(source.runner));
           const result = await restoreRecords(
             { url: to, embeddedDir: config.DATA_DIR },
-            readDatabase(source.runner, 'embedded'),
+            readDatabase(source.runner, 'embedded', undefined, note),
             {
               force: values.force === true,
               note,

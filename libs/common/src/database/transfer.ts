@@ -156,6 +156,7 @@ export async function* readDatabase(
   runner: QueryRunner,
   source: BackupHeader['source'],
   secrets?: Record<string, string>,
+  note: (message: string) => void = () => undefined,
 ): AsyncGenerator<BackupRecord> {
   const migrations = await appliedMigrations(runner);
   if (migrations === null || migrations.length === 0) {
@@ -188,7 +189,10 @@ export async function* readDatabase(
     const union = tables
       .map((table, index) => `SELECT ${index} AS t, row_to_json(x)::text AS r FROM ${quoteIdent(table)} x`)
       .join(' UNION ALL ');
+    // Materialized when the statement ends: the one moment the embedded service's statements wait for.
+    const snapshotStarted = Date.now();
     await runner.query(`DECLARE ${CURSOR} NO SCROLL CURSOR WITH HOLD FOR ${union}`);
+    note(`Read a consistent snapshot of ${tables.length} tables in ${(Date.now() - snapshotStarted) / 1000} s`);
     try {
       for (;;) {
         const batch = (await runner.query(`FETCH FORWARD ${FETCH_ROWS} FROM ${CURSOR}`)) as Array<{

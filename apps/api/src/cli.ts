@@ -111,7 +111,8 @@ export function usage(): string {
     `Usage:\n${lines.join('\n')}\n\n` +
     'stdout carries only the JSON answer. Passwords are asked on the terminal, or read from stdin with ' +
     '--password-stdin (never on the command line). members:create and credentials:regenerate print ' +
-    '{"member_id","api_key","api_token"}: the only time the token is shown. Works while the service runs.'
+    '{"member_id","api_key","api_token"}: the only time the token is shown. Works while the service runs ' +
+    '(db:restore and db:move need it stopped; see docs/operations.md, "Backups and restores").'
   );
 }
 

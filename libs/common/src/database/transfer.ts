@@ -541,10 +541,31 @@ async function loadRows(
   return header.tables.map((table) => ({ table, ...summaries[table] }));
 }
 
+/** Each table's insertable columns (generated columns are computed again by the target), read once per restore. */
+const insertableColumns = new WeakMap<QueryRunner, Map<string, string>>();
+
+async function columnsOf(runner: QueryRunner, table: string): Promise<string> {
+  let tables = insertableColumns.get(runner);
+  if (!tables) insertableColumns.set(runner, (tables = new Map()));
+  let columns = tables.get(table);
+  if (columns === undefined) {
+    const rows = (await runner.query(
+      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
+       AND attgenerated = '' ORDER BY attnum`,
+      [quoteIdent(table)],
+    )) as Array<{ name: string }>;
+    columns = rows.map((row) => quoteIdent(row.name)).join(', ');
+    tables.set(table, columns);
+  }
+  return columns;
+}
+
 async function insertRows(runner: QueryRunner, table: string, rows: string[]): Promise<void> {
   const name = quoteIdent(table);
+  const columns = await columnsOf(runner, table);
   await runner.query(
-    `INSERT INTO ${name} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${name}, $1::json)`,
+    `INSERT INTO ${name} (${columns}) OVERRIDING SYSTEM VALUE ` +
+      `SELECT ${columns} FROM json_populate_recordset(NULL::${name}, $1::json)`,
     [`[${rows.join(',')}]`],
   );
 }

@@ -4,24 +4,16 @@ import { NestFactory } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
-import {
-  acquireEmbeddedLock,
-  commonConfig,
-  type CommonConfig,
-  AppException,
-  ConfigModule,
-  type DatabaseTarget,
-  embeddedLockHolder,
-  embeddedSocketTarget,
-  type LoadedConfig,
-} from '@app/common';
+import { commonConfig, AppException, ConfigModule, type DatabaseTarget, type LoadedConfig } from '@app/common';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
 import { format, parseArgs as parseNodeArgs } from 'node:util';
 import { databaseModule } from './app.module';
 import { startupConfig } from './startup-config';
 import { ADMIN_CLI_IMPORTS, ADMIN_CLI_PROVIDERS, ADMIN_COMMANDS } from './cli/admin-commands';
-import { type CliCommand, type CliValues, UsageError } from './cli/cli-command';
+import { type CliCommand, type CliValues, type StandaloneCliCommand, UsageError } from './cli/cli-command';
+import { databaseAccess } from './cli/database-access';
+import { DB_COMMANDS } from './cli/db-commands';
 
 @Module({})
 class CliModule {
@@ -110,20 +102,28 @@ export const COMMANDS: Record<string, CliCommand> = {
   ...ADMIN_COMMANDS,
 };
 
+/** Every command: those on the app's services, then the database commands (`cli/db-commands.ts`). */
+const ALL_COMMANDS: Record<string, CliCommand | StandaloneCliCommand> = { ...COMMANDS, ...DB_COMMANDS };
+
 export function usage(): string {
-  const lines = Object.values(COMMANDS).map((command) => `  npm run -s cli -- ${command.usage}`);
+  const lines = Object.values(ALL_COMMANDS).map((command) => `  npm run -s cli -- ${command.usage}`);
   return (
     `Usage:\n${lines.join('\n')}\n\n` +
     'stdout carries only the JSON answer. Passwords are asked on the terminal, or read from stdin with ' +
     '--password-stdin (never on the command line). members:create and credentials:regenerate print ' +
-    '{"member_id","api_key","api_token"}: the only time the token is shown. Works while the service runs.'
+    '{"member_id","api_key","api_token"}: the only time the token is shown. Works while the service runs ' +
+    '(db:restore and db:move need it stopped; see docs/operations.md, "Backups and restores").'
   );
 }
 
 /** The command and its options, parsed with `node:util` parseArgs (strict: an unknown option is a usage error). */
-export function parseCommand(argv: string[]): { name: string; command: CliCommand; values: CliValues } {
+export function parseCommand(argv: string[]): {
+  name: string;
+  command: CliCommand | StandaloneCliCommand;
+  values: CliValues;
+} {
   const [name, ...rest] = argv;
-  const command = name === undefined ? undefined : COMMANDS[name];
+  const command = name === undefined ? undefined : ALL_COMMANDS[name];
   if (!command) throw new UsageError(usage());
   if (rest.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
     throw new UsageError(
@@ -185,27 +185,9 @@ async function readPassword(values: CliValues): Promise<string> {
   return promptHidden('Password: ');
 }
 
-/**
- * The database the CLI opens. With DATABASE_URL, that server. Embedded: when the service runs (it holds the
- * embedded lock), its database through the socket it serves in DATA_DIR; else the files themselves, locked.
- */
-function databaseAccess(config: CommonConfig): { embeddedSocket: DatabaseTarget['embeddedSocket']; release(): void } {
-  const none = { embeddedSocket: undefined, release: () => undefined };
-  if (!config.usesEmbeddedDatabase) return none;
-  const holder = embeddedLockHolder(config.DATA_DIR);
-  if (holder === null) return { embeddedSocket: undefined, release: acquireEmbeddedLock(config.DATA_DIR) };
-  const socket = embeddedSocketTarget(config.DATA_DIR);
-  if (!socket) {
-    throw new Error(
-      `The embedded database in ${config.DATA_DIR} is in use by process ${holder}, which does not serve it to the ` +
-        'CLI (it is still starting, or an older version): wait for it, or restart it.',
-    );
-  }
-  return { embeddedSocket: socket, release: () => undefined };
-}
-
 export async function run(argv: string[]): Promise<object> {
   const { command, values } = parseCommand(argv);
+  if ('standalone' in command) return command.run(values);
   const { config } = startupConfig();
   const access = databaseAccess(config.get(commonConfig));
   try {

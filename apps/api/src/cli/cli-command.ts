@@ -22,3 +22,14 @@ export interface CliCommand {
   options: NonNullable<ParseArgsConfig['options']>;
   run(context: CliContext, values: CliValues): Promise<object>;
 }
+
+/**
+ * A command that opens the database itself, without the app (the `db:*` commands: a restore must reach an empty
+ * database before any migration runs; a move opens two). It gets the options only and returns the JSON answer.
+ */
+export interface StandaloneCliCommand {
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  standalone: true;
+  run(values: CliValues): Promise<object>;
+}

@@ -95,3 +95,25 @@ export function ensureSecrets(config: CommonConfig): Array<{ name: string; path:
   }
   return generated;
 }
+
+/** The four generated secrets: their setting names and their files under DATA_DIR (one list, used by the db commands). */
+export const GENERATED_SECRET_FILES: ReadonlyArray<{ name: GeneratedSecretSpec['name']; file: string }> =
+  GENERATED_SECRETS.map(({ name, file }) => ({ name, file }));
+
+/**
+ * Writes the four secrets into DATA_DIR's files (mode 600), replacing what is there: how a restore of a backup made
+ * `--with-secrets` gives a new DATA_DIR the keys its database was made with. Each value is checked first.
+ */
+export function writeSecretFiles(dataDir: string, values: Record<string, string>): string[] {
+  const problems = GENERATED_SECRETS.filter((spec) => !spec.isValid(values[spec.name] ?? '')).map(
+    (spec) => `${spec.name} in the backup is missing or malformed (${spec.requirement})`,
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
+  mkdirSync(dataDir, { recursive: true });
+  return GENERATED_SECRETS.map((spec) => {
+    const path = join(dataDir, spec.file);
+    writeFileSync(path, values[spec.name], { mode: 0o600 });
+    chmodSync(path, 0o600);
+    return path;
+  });
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { ApiProcess, freePort } from '../../test/support/api-process';
-import type { BenchContext } from '../lib/context';
+import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';
 import { MEMORY_PROBE_ARGS, probedMemory } from '../lib/memory';
 import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
@@ -372,6 +372,7 @@ export const redirectScale: Benchmark = {
         const redirector = await ApiProcess.start({
           ...(options.mounted ? {} : { script: 'apps/redirector/src/main.ts' }),
           env: ctx.apiEnv({ PORT: port, REDIRECTOR_PORT: port, REDIS_KEY_PREFIX: prefix, ...options.env }),
+          readyTimeoutMs: READY_TIMEOUT_MS,
           // The memory case reads the process's memory after a full garbage collection (over IPC), so that what
           // it reports is what the cache holds, not the garbage the load left waiting for the collector.
           ...(options.probeMemory ? { nodeArgs: MEMORY_PROBE_ARGS, ipc: true } : {}),

@@ -310,7 +310,7 @@ export const redirectScale: Benchmark = {
       const bare = await ApiProcess.start({
         script: 'bench/redirect/baseline.ts',
         env: { REDIRECT_HOST, REDIRECT_TARGETS_FILE: targetsFile, NODE_ENV: 'production' },
-        readyTimeoutMs: 120_000,
+        readyTimeoutMs: 2 * READY_TIMEOUT_MS,
       });
       processes.push(bare);
 

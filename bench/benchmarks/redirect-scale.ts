@@ -6,18 +6,23 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { ApiProcess, freePort } from '../../test/support/api-process';
-import type { BenchContext } from '../lib/context';
+import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';
 import { MEMORY_PROBE_ARGS, probedMemory } from '../lib/memory';
 import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { BROWSER_UA, REDIRECT_HOST } from '../redirect/load';
+import { generator, runWrk } from '../lib/wrk';
 import type { Benchmark } from './benchmark';
 
 /** Codes made (`BENCH_CODES`, default 1,000,000), and codes cached by the memory case (`BENCH_MEMORY_CODES`). */
 const CODES = positive('BENCH_CODES', 1_000_000);
 const HOT_CODES = 200;
-/** Which cases to run (`BENCH_SCALE_CASES`, comma-separated among hot, zipf, uniform, memory; default all). */
-const CASES = new Set((process.env.BENCH_SCALE_CASES || 'hot,zipf,uniform,memory').split(','));
+/**
+ * Which cases to run (`BENCH_SCALE_CASES`, comma-separated among hot, zipf, uniform (the access laws), empty
+ * (each law with Redis empty too), mounted (each law, Redis warm, on the api with the redirector mounted too)
+ * and memory; default all).
+ */
+const CASES = new Set((process.env.BENCH_SCALE_CASES || 'hot,zipf,uniform,empty,mounted,memory').split(','));
 const MEMORY_CODES = Math.max(1, Math.min(CODES - HOT_CODES, positive('BENCH_MEMORY_CODES', 150_000)));
 const MEMBER_SUB_ID = 'bench-scale';
 /**
@@ -41,32 +46,33 @@ const TARGET_HEAD = 'https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshop
 const TARGET_TAIL = `&affiliate_id=17345510000&sub_id=${MEMBER_SUB_ID}-1`;
 const targetOf = (i: number) => `${TARGET_HEAD}${i}${TARGET_TAIL}`;
 
-type Pick = () => number;
+type Pick = (() => number) & { wrk?: { count: number; pick: 'cycle' | 'zipf' | 'uniform' } };
 
 /** Zipf (s = 1.0) over 1..n: rank k drawn with probability ∝ 1/k (inverse CDF, binary search). */
 function zipf(n: number): Pick {
   const cdf = new Float64Array(n);
   let sum = 0;
   for (let k = 0; k < n; k += 1) cdf[k] = sum += 1 / (k + 1);
-  return () => {
-    const u = Math.random() * sum;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cdf[mid] < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo + 1;
-  };
+  return Object.assign(
+    () => {
+      const u = Math.random() * sum;
+      let lo = 0;
+      let hi = n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (cdf[mid] < u) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo + 1;
+    },
+    { wrk: { count: n, pick: 'zipf' as const } },
+  );
 }
-const uniform =
-  (n: number): Pick =>
-  () =>
-    1 + Math.floor(Math.random() * n);
+const uniform = (n: number): Pick =>
+  Object.assign(() => 1 + Math.floor(Math.random() * n), { wrk: { count: n, pick: 'uniform' as const } });
 const cycle = (n: number): Pick => {
   let i = 0;
-  return () => (i++ % n) + 1;
+  return Object.assign(() => (i++ % n) + 1, { wrk: { count: n, pick: 'cycle' as const } });
 };
 
 interface Run {
@@ -75,6 +81,10 @@ interface Run {
   errors: number;
   seconds: number;
   p99Ms: number;
+  /** Requests written: with wrk, the answers plus those in flight when it stopped (at most one per connection). */
+  sent: number;
+  /** wrk: its own CPU in % of one core. */
+  generatorCpuPercent?: number;
 }
 
 /**
@@ -84,6 +94,26 @@ interface Run {
  * `total` requests were sent. p99 over every answer.
  */
 async function load(base: string, pick: Pick, options: { seconds?: number; total?: number }): Promise<Run> {
+  if (options.total === undefined && pick.wrk && generator() === 'wrk') {
+    // wrk (see bench/lib/wrk.ts): the same law in its Lua script, codes `/0` + 6 hex digits as codeOf.
+    const run = await runWrk({
+      url: base,
+      headers: { host: REDIRECT_HOST, 'user-agent': BROWSER_UA },
+      generated: { prefix: '/0', hexDigits: 6, count: pick.wrk.count },
+      pick: pick.wrk.pick,
+      seconds: options.seconds ?? SETTINGS.seconds,
+      connections: SETTINGS.connections,
+    });
+    return {
+      requests: run.requests,
+      found: run.requests - run.errors,
+      errors: run.errors,
+      seconds: run.seconds,
+      p99Ms: round(run.p99Ms, 1),
+      sent: run.sent,
+      generatorCpuPercent: run.generatorCpuPercent,
+    };
+  }
   const latencies: number[] = [];
   let found = 0;
   let errors = 0;
@@ -122,7 +152,7 @@ async function load(base: string, pick: Pick, options: { seconds?: number; total
   const seconds = elapsed();
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? NaN;
-  return { requests: latencies.length, found, errors, seconds, p99Ms: round(p99, 1) };
+  return { requests: latencies.length, found, errors, seconds, p99Ms: round(p99, 1), sent: latencies.length + errors };
 }
 
 /** CPU time (user + system) of a process, in µs, and its resident memory, in MB (Linux /proc). */
@@ -160,6 +190,47 @@ function flushesIn(logs: string): Flush[] {
     }
   }
   return flushes;
+}
+
+interface MemoryCase {
+  rssBefore: number;
+  rssMid: number;
+  rssAfter: number;
+  gcBefore: NodeJS.MemoryUsage | null;
+  gcAfter: NodeJS.MemoryUsage | null;
+  restAfter: NodeJS.MemoryUsage | null;
+}
+
+/** Prints the memory case's figures (RSS per cached code, after a full collection and at rest) and returns them. */
+function memoryReport(memory: MemoryCase): Record<string, number> {
+  const bytesPerCode = round(((memory.rssAfter - memory.rssBefore) * 2 ** 20) / MEMORY_CODES, 0);
+  const half = MEMORY_CODES - Math.floor(MEMORY_CODES / 2);
+  const marginalBytesPerCode = round(((memory.rssAfter - memory.rssMid) * 2 ** 20) / half, 0);
+  const perCode = (field: 'rss' | 'heapUsed', after = memory.gcAfter!) =>
+    round((after[field] - memory.gcBefore![field]) / MEMORY_CODES, 0);
+  process.stdout.write(
+    `\nMemory: ${bytesPerCode} B of RSS per cached code (RSS ${round(memory.rssBefore, 0)} → ` +
+      `${round(memory.rssMid, 0)} → ${round(memory.rssAfter, 0)} MB for ${MEMORY_CODES} codes; ` +
+      `${marginalBytesPerCode} B per code over the second half)\n` +
+      `After a full garbage collection: ${perCode('rss')} B of RSS and ${perCode('heapUsed')} B of live heap ` +
+      `per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.gcAfter!.rss / 2 ** 20, 0)} MB, ` +
+      `V8 heap committed ${round(memory.gcBefore!.heapTotal / 2 ** 20, 0)} → ${round(memory.gcAfter!.heapTotal / 2 ** 20, 0)} MB, ` +
+      `outside the heap ${round(memory.gcBefore!.external / 2 ** 20, 0)} → ${round(memory.gcAfter!.external / 2 ** 20, 0)} MB)\n` +
+      `At rest (${REST_MS / 1000} s without requests, then a full collection): ${perCode('rss', memory.restAfter!)} B ` +
+      `of RSS per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.restAfter!.rss / 2 ** 20, 0)} MB, ` +
+      `V8 heap committed ${round(memory.restAfter!.heapTotal / 2 ** 20, 0)} MB)\n`,
+  );
+  return {
+    codes_cached: MEMORY_CODES,
+    rss_before_mb: round(memory.rssBefore, 0),
+    rss_half_mb: round(memory.rssMid, 0),
+    rss_after_mb: round(memory.rssAfter, 0),
+    rss_bytes_per_code: bytesPerCode,
+    rss_bytes_per_code_second_half: marginalBytesPerCode,
+    rss_bytes_per_code_after_gc: perCode('rss'),
+    heap_bytes_per_code_after_gc: perCode('heapUsed'),
+    rss_bytes_per_code_at_rest: perCode('rss', memory.restAfter!),
+  };
 }
 
 /**
@@ -239,7 +310,7 @@ export const redirectScale: Benchmark = {
       const bare = await ApiProcess.start({
         script: 'bench/redirect/baseline.ts',
         env: { REDIRECT_HOST, REDIRECT_TARGETS_FILE: targetsFile, NODE_ENV: 'production' },
-        readyTimeoutMs: 120_000,
+        readyTimeoutMs: 2 * READY_TIMEOUT_MS,
       });
       processes.push(bare);
 
@@ -270,12 +341,19 @@ export const redirectScale: Benchmark = {
         },
       };
       const bareRate: Record<string, number> = {};
+      const bareCpu: Record<string, number> = {};
       for (const name of ['hot', 'zipf', 'uniform'].filter((name) => CASES.has(name))) {
         const make = distributions[name];
         await load(bare.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
+        const cpu0 = cpuMicros(bare.pid!);
         const run = await load(bare.url, make(), { seconds: SETTINGS.seconds });
+        bareCpu[name] = (cpuMicros(bare.pid!) - cpu0) / run.requests;
         if (run.errors > 0) throw new Error(`bare server: ${run.errors} answers were not 302 (${name})`);
         bareRate[name] = run.requests / run.seconds;
+        process.stdout.write(
+          `  bare, ${name}: ${round(bareRate[name], 0)} req/s, ${round(bareCpu[name], 1)} cpu us/req` +
+            `${run.generatorCpuPercent !== undefined ? `, wrk at ${run.generatorCpuPercent}% of a core` : ''}\n`,
+        );
       }
       await bare.stop();
 
@@ -286,13 +364,15 @@ export const redirectScale: Benchmark = {
         name: string,
         distribution: string,
         redisState: 'warm' | 'empty',
-        options: { total?: number; env?: Record<string, string>; probeMemory?: boolean } = {},
+        options: { total?: number; env?: Record<string, string>; probeMemory?: boolean; mounted?: boolean } = {},
       ) => {
         const port = String(await freePort());
         const prefix = redisState === 'warm' ? ctx.redisPrefix : `${ctx.redisPrefix}empty${(emptyPrefixes += 1)}:`;
+        // Standalone (`apps/redirector`), or the api with the redirector mounted (`npm start`'s default).
         const redirector = await ApiProcess.start({
-          script: 'apps/redirector/src/main.ts',
+          ...(options.mounted ? {} : { script: 'apps/redirector/src/main.ts' }),
           env: ctx.apiEnv({ PORT: port, REDIRECTOR_PORT: port, REDIS_KEY_PREFIX: prefix, ...options.env }),
+          readyTimeoutMs: READY_TIMEOUT_MS,
           // The memory case reads the process's memory after a full garbage collection (over IPC), so that what
           // it reports is what the cache holds, not the garbage the load left waiting for the collector.
           ...(options.probeMemory ? { nodeArgs: MEMORY_PROBE_ARGS, ipc: true } : {}),
@@ -322,6 +402,7 @@ export const redirectScale: Benchmark = {
             errors: a.errors + b.errors,
             seconds: a.seconds + b.seconds,
             p99Ms: Math.max(a.p99Ms, b.p99Ms),
+            sent: a.sent + b.sent,
           };
         } else {
           run = await load(redirector.url, pick, { seconds: SETTINGS.seconds });
@@ -334,14 +415,23 @@ export const redirectScale: Benchmark = {
         const flushes = flushesIn(redirector.logs());
         const clicksAfter = await clicksNow();
         const answered = warm.found + run.found;
+        const sent = warm.sent + run.sent;
         allFlushes.push(...flushes.map((flush) => ({ case: name, ...flush })));
         const rate = run.requests / run.seconds;
+        // Every 302 received was counted, and nothing beyond the requests sent (wrk stops with one per
+        // connection in flight, which the server may have answered and counted; autocannon's chunks end exact).
+        const complete = clicksAfter - clicksBefore >= answered && clicksAfter - clicksBefore <= sent;
         const row: Row = {
           case: name,
+          server: options.mounted ? 'api, mounted' : 'standalone',
           'req/s': round(rate, 0),
           'ratio to hot': null,
+          'ratio to bare':
+            redisState === 'warm' && bareRate[distribution] ? round(rate / bareRate[distribution], 2) : null,
           'p99 ms': run.p99Ms,
-          'cpu us/req': round((cpu1 - cpu0) / run.requests, 0),
+          'cpu us/req': round((cpu1 - cpu0) / run.requests, 1),
+          'bare cpu us/req': redisState === 'warm' && bareCpu[distribution] ? round(bareCpu[distribution], 1) : null,
+          'generator cpu %': run.generatorCpuPercent ?? null,
           'rss mb': round(rssAfter, 0),
           'max flush ms': flushes.length ? Math.max(...flushes.map((f) => f.ms)) : null,
           'max flush rows': flushes.length ? Math.max(...flushes.map((f) => f.rows)) : null,
@@ -350,74 +440,64 @@ export const redirectScale: Benchmark = {
           'redis cmd/s': redis ? round((redis1 - redis0) / run.seconds, 0) : null,
           'bare req/s': redisState === 'warm' && bareRate[distribution] ? round(bareRate[distribution], 0) : null,
           errors: warm.errors + run.errors,
-          'clicks complete': clicksAfter - clicksBefore === answered,
+          'clicks complete': complete,
         };
-        if (clicksAfter - clicksBefore !== answered) {
-          process.stdout.write(`  ${name}: clicks rose by ${clicksAfter - clicksBefore}, ${answered} 302s answered\n`);
+        if (!complete) {
+          process.stdout.write(
+            `  ${name}: clicks rose by ${clicksAfter - clicksBefore}, ${answered} 302s answered, ${sent} sent\n`,
+          );
         }
         process.stdout.write(`  ${name}: ${JSON.stringify(row)}\n`);
         rows.push(row);
         return { row, rssBefore, rssMid, rssAfter, gcBefore, gcAfter, restAfter, run };
       };
 
-      if (CASES.has('hot')) await runCase('200 hot codes', 'hot', 'warm');
-      if (CASES.has('zipf')) await runCase(`Zipf s=1 over ${CODES}, Redis warm`, 'zipf', 'warm');
-      if (CASES.has('uniform')) await runCase(`uniform over ${CODES}, Redis warm`, 'uniform', 'warm');
-      if (CASES.has('zipf')) await runCase(`Zipf s=1 over ${CODES}, Redis empty`, 'zipf', 'empty');
-      if (CASES.has('uniform')) await runCase(`uniform over ${CODES}, Redis empty`, 'uniform', 'empty');
+      const laws: Array<[string, string]> = [
+        ['hot', '200 hot codes'],
+        ['zipf', `Zipf s=1 over ${CODES}, Redis warm`],
+        ['uniform', `uniform over ${CODES}, Redis warm`],
+      ];
+      for (const [law, label] of laws) {
+        if (!CASES.has(law)) continue;
+        await runCase(label, law, 'warm');
+        if (CASES.has('mounted')) await runCase(label, law, 'warm', { mounted: true });
+      }
+      if (CASES.has('empty')) {
+        if (CASES.has('zipf')) await runCase(`Zipf s=1 over ${CODES}, Redis empty`, 'zipf', 'empty');
+        if (CASES.has('uniform')) await runCase(`uniform over ${CODES}, Redis empty`, 'uniform', 'empty');
+      }
       // Memory: MEMORY_CODES distinct codes, one request each, every one kept (cache max = MEMORY_CODES), the
       // clicks written in one flush at shutdown.
-      const memory = await runCase(`memory: ${MEMORY_CODES} codes cached, Redis warm`, 'memory', 'warm', {
-        total: MEMORY_CODES,
-        probeMemory: true,
-        // One flush at shutdown when that many counters fit under the pending cap (200,000), else the usual 5 s.
-        env: {
-          SHORT_LINK_CACHE_MAX: String(MEMORY_CODES),
-          ...(MEMORY_CODES <= 150_000 ? { CLICK_FLUSH_INTERVAL_MS: '300000' } : {}),
-        },
-      });
-      const hot = rows[0]['req/s'] as number;
-      for (const row of rows) row['ratio to hot'] = round((row['req/s'] as number) / hot, 2);
-      const bytesPerCode = round(((memory.rssAfter - memory.rssBefore) * 2 ** 20) / MEMORY_CODES, 0);
-      const half = MEMORY_CODES - Math.floor(MEMORY_CODES / 2);
-      const marginalBytesPerCode = round(((memory.rssAfter - memory.rssMid) * 2 ** 20) / half, 0);
-      const perCode = (field: 'rss' | 'heapUsed', after = memory.gcAfter!) =>
-        round((after[field] - memory.gcBefore![field]) / MEMORY_CODES, 0);
-
+      const memory = CASES.has('memory')
+        ? await runCase(`memory: ${MEMORY_CODES} codes cached, Redis warm`, 'memory', 'warm', {
+            total: MEMORY_CODES,
+            probeMemory: true,
+            // One flush at shutdown when that many counters fit under the pending cap (200,000), else the usual 5 s.
+            env: {
+              SHORT_LINK_CACHE_MAX: String(MEMORY_CODES),
+              ...(MEMORY_CODES <= 150_000 ? { CLICK_FLUSH_INTERVAL_MS: '300000' } : {}),
+            },
+          })
+        : null;
+      // Each server's rows against its own hot case.
+      for (const row of rows) {
+        const hot = rows.find((other) => other.case === '200 hot codes' && other.server === row.server);
+        row['ratio to hot'] = hot ? round((row['req/s'] as number) / (hot['req/s'] as number), 2) : null;
+      }
       printTable(
         `GET /<code> → 302 over ${CODES} codes, ${SETTINGS.connections} connections, ${SETTINGS.seconds} s per case, ` +
-          `fresh standalone redirector per case (${ctx.storage})`,
+          `fresh process per case, ${generator()} (${ctx.storage})`,
         rows,
       );
-      process.stdout.write(
-        `\nMemory: ${bytesPerCode} B of RSS per cached code (RSS ${round(memory.rssBefore, 0)} → ` +
-          `${round(memory.rssMid, 0)} → ${round(memory.rssAfter, 0)} MB for ${MEMORY_CODES} codes; ` +
-          `${marginalBytesPerCode} B per code over the second half)\n` +
-          `After a full garbage collection: ${perCode('rss')} B of RSS and ${perCode('heapUsed')} B of live heap ` +
-          `per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.gcAfter!.rss / 2 ** 20, 0)} MB, ` +
-          `V8 heap committed ${round(memory.gcBefore!.heapTotal / 2 ** 20, 0)} → ${round(memory.gcAfter!.heapTotal / 2 ** 20, 0)} MB, ` +
-          `outside the heap ${round(memory.gcBefore!.external / 2 ** 20, 0)} → ${round(memory.gcAfter!.external / 2 ** 20, 0)} MB)\n` +
-          `At rest (${REST_MS / 1000} s without requests, then a full collection): ${perCode('rss', memory.restAfter!)} B ` +
-          `of RSS per cached code (RSS ${round(memory.gcBefore!.rss / 2 ** 20, 0)} → ${round(memory.restAfter!.rss / 2 ** 20, 0)} MB, ` +
-          `V8 heap committed ${round(memory.restAfter!.heapTotal / 2 ** 20, 0)} MB)\n` +
-          `Flushes (rows, ms): ${allFlushes.map((f) => `${f.rows}/${f.ms}`).join(' ')}\n`,
-      );
+      const memoryFigures = memory ? memoryReport(memory) : null;
+      process.stdout.write(`Flushes (rows, ms): ${allFlushes.map((f) => `${f.rows}/${f.ms}`).join(' ')}\n`);
       return {
         storage: ctx.storage,
         codes: CODES,
         insert_seconds: round(insertSeconds, 1),
         bare: Object.fromEntries(Object.entries(bareRate).map(([k, v]) => [k, round(v, 0)])),
-        memory: {
-          codes_cached: MEMORY_CODES,
-          rss_before_mb: round(memory.rssBefore, 0),
-          rss_half_mb: round(memory.rssMid, 0),
-          rss_after_mb: round(memory.rssAfter, 0),
-          rss_bytes_per_code: bytesPerCode,
-          rss_bytes_per_code_second_half: marginalBytesPerCode,
-          rss_bytes_per_code_after_gc: perCode('rss'),
-          heap_bytes_per_code_after_gc: perCode('heapUsed'),
-          rss_bytes_per_code_at_rest: perCode('rss', memory.restAfter!),
-        },
+        bare_cpu_us_per_request: Object.fromEntries(Object.entries(bareCpu).map(([k, v]) => [k, round(v, 1)])),
+        memory: memoryFigures,
         flushes: allFlushes,
         rows,
       };

@@ -1,19 +1,25 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { request } from 'undici';
 import { ApiProcess } from '../../test/support/api-process';
-import { measureThroughput } from '../lib/load';
+import { measureThroughput, type Throughput } from '../lib/load';
 import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { benchProductLinks, BROWSER_UA, REDIRECT_CODES, REDIRECT_HOST, redirectTarget } from '../redirect/load';
 import type { Benchmark } from './benchmark';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * `GET /<code>` → 302 on the short host, cycling through 200 codes made by the api (`own_shortener`), on warm
- * caches: the redirector (the standalone `apps/redirector` on `DATABASE_URL`, else the api with the redirector
- * mounted) beside a bare node:http server answering the same 302s from a Map, as a separate process too. The
- * request mix and the baseline are those of `npm run bench:redirect` (bench/redirect/).
+ * caches: a bare node:http server answering the same 302s from a Map, the standalone redirector
+ * (`apps/redirector`, on `DATABASE_URL` only) and the api with the redirector mounted (`npm start`'s default),
+ * each a separate process, side by side in one run. Per server: req/s, p50, p99, the ratio to bare, the server's
+ * CPU µs per answer (/proc), the generator's own CPU, and (on `DATABASE_URL`) whether the click totals rose by
+ * the 302s answered (at least every answer received, at most every request sent: wrk stops with one request
+ * per connection in flight). The request mix and the baseline are those of `npm run bench:redirect`.
  */
 export const redirect: Benchmark = {
   name: 'redirect',
@@ -60,23 +66,76 @@ export const redirect: Benchmark = {
         script: 'bench/redirect/baseline.ts',
         env: { REDIRECT_HOST, REDIRECT_TARGETS_FILE: targetsFile, NODE_ENV: 'production' },
       });
-      const bare = await measureThroughput(redirectTarget(baseline.url, codes));
-      const full = await measureThroughput(redirectTarget(redirector.url, codes));
-      const row = (server: string, figures: typeof bare): Row => ({
-        server,
-        'req/s': round(figures.requestsPerSecond, 0),
-        'p50 ms': figures.p50Ms,
-        'p99 ms': figures.p99Ms,
-        errors: figures.errors,
-        'ratio to bare': round(figures.requestsPerSecond / bare.requestsPerSecond, 2),
-      });
-      const rows = [row('bare node:http + Map', bare), row(ctx.redirectorKind, full)];
+      const db = ctx.databaseUrl ? new Client({ connectionString: ctx.databaseUrl }) : null;
+      await db?.connect();
+      const member = await ctx.member();
+      const clicksNow = async () =>
+        Number(
+          (
+            await db!.query(
+              `SELECT COALESCE(sum(t.clicks + t.bot_clicks), 0)::bigint AS c
+                 FROM short_link_clicks t JOIN short_links s ON s.id = t.short_link_id WHERE s.member_id = $1`,
+              [member.memberId],
+            )
+          ).rows[0].c,
+        );
+      /** Waits for the flush (every 5 s) of a run's clicks: the totals reach `atLeast`, then one more interval. */
+      const clicksAfter = async (before: number, atLeast: number) => {
+        const deadline = Date.now() + 20_000;
+        while ((await clicksNow()) - before < atLeast && Date.now() < deadline) await sleep(500);
+        await sleep(5_500);
+        return (await clicksNow()) - before;
+      };
+      const servers: Array<{ name: string; url: string; pid: number | undefined; clicks: boolean }> = [
+        { name: 'bare node:http + Map', url: baseline.url, pid: baseline.pid, clicks: false },
+        ...(ctx.databaseUrl
+          ? [{ name: 'standalone redirector', url: redirector.url, pid: redirector.pid, clicks: true }]
+          : []),
+        { name: 'api, redirector mounted', url: api.url, pid: api.pid, clicks: Boolean(db) },
+      ];
+      const figures: Array<{ name: string; result: Throughput; clicks: string }> = [];
+      try {
+        for (const server of servers) {
+          const before = server.clicks ? await clicksNow() : 0;
+          const result = await measureThroughput(redirectTarget(server.url, codes), { serverPid: server.pid });
+          let clicks = '—';
+          if (server.clicks) {
+            // The warm-up's clicks count too: it ran on the same codes just before.
+            const answered = result.requests + (result.warmupRequests ?? 0);
+            const sent = (result.sent ?? result.requests) + (result.warmupSent ?? result.warmupRequests ?? 0);
+            const rose = await clicksAfter(before, answered);
+            clicks = rose >= answered && rose <= sent ? 'yes' : `NO (${rose} for ${answered} answered, ${sent} sent)`;
+          }
+          figures.push({ name: server.name, result, clicks });
+        }
+      } finally {
+        await db?.end().catch(() => undefined);
+      }
+      const bare = figures[0].result;
+      const standalone = figures.find((f) => f.name === 'standalone redirector')?.result;
+      const rows = figures.map(({ name, result, clicks }): Row => ({
+        server: name,
+        'req/s': round(result.requestsPerSecond, 0),
+        'p50 ms': result.p50Ms,
+        'p99 ms': result.p99Ms,
+        errors: result.errors,
+        'ratio to bare': round(result.requestsPerSecond / bare.requestsPerSecond, 2),
+        'ratio to standalone': standalone ? round(result.requestsPerSecond / standalone.requestsPerSecond, 2) : null,
+        'cpu us/req': result.serverCpuUsPerRequest ?? null,
+        'generator cpu %': result.generatorCpuPercent ?? null,
+        'clicks complete': clicks,
+      }));
       printTable(
         `GET /<code> → 302, ${REDIRECT_CODES} codes, ${SETTINGS.connections} connections, ` +
-          `${SETTINGS.seconds} s per figure, warm caches (${ctx.storage})`,
+          `${SETTINGS.seconds} s per figure, warm caches, ${bare.generator} (${ctx.storage})`,
         rows,
       );
-      return { storage: ctx.storage, redirector: ctx.redirectorKind, codes: REDIRECT_CODES, rows };
+      process.stdout.write(
+        figures
+          .map(({ name, result }) => `${name}: ${result.generator} at ${result.generatorCpuPercent}% of a core`)
+          .join('; ') + ' (a generator near 100% is the ceiling, not the server)\n',
+      );
+      return { storage: ctx.storage, generator: bare.generator, codes: REDIRECT_CODES, rows };
     } finally {
       await baseline?.dispose();
       rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,9 @@ import { MEMORY_PROBE_ARGS } from './memory';
 import { REDIRECT_HOST } from '../redirect/load';
 import type { LoadTarget } from './load';
 
+/** How long a service may take to start (transpiled from the sources on load: minutes on a busy machine). */
+export const READY_TIMEOUT_MS = 180_000;
+
 export interface BenchMember {
   memberId: string;
   email: string;
@@ -97,7 +100,12 @@ export class BenchContext {
     const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const probe = options.probeMemory ? { nodeArgs: [...extra, ...MEMORY_PROBE_ARGS], ipc: true } : { nodeArgs: extra };
     this.apiProcess ??= this.member().then(() =>
-      ApiProcess.start({ env: this.apiEnv(), entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main', ...probe }),
+      ApiProcess.start({
+        env: this.apiEnv(),
+        entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main',
+        readyTimeoutMs: READY_TIMEOUT_MS,
+        ...probe,
+      }),
     );
     return this.apiProcess;
   }
@@ -150,6 +158,7 @@ export class BenchContext {
       return ApiProcess.start({
         script: 'apps/redirector/src/main.ts',
         env: this.apiEnv({ PORT: port, REDIRECTOR_PORT: port }),
+        readyTimeoutMs: READY_TIMEOUT_MS,
       });
     });
     return this.redirectorProcess;

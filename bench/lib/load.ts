@@ -1,7 +1,9 @@
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { SETTINGS } from './settings';
+import { generator, type Generator, runWrk } from './wrk';
 
 export interface LoadTarget {
   url: string;
@@ -21,6 +23,22 @@ export interface Throughput {
   requests: number;
   /** Answers with another status than expected, connection errors and time-outs. */
   errors: number;
+  /** Closed loops: the generator, and its own CPU over the run in % of one core (wrk: its process's, from /proc). */
+  generator?: Generator;
+  generatorCpuPercent?: number;
+  /** wrk: requests written (answered, or in flight when the run stopped: at most one per connection). */
+  sent?: number;
+  /** The warm-up run's answers and (wrk) requests sent, for counts that include it (the clicks). */
+  warmupRequests?: number;
+  warmupSent?: number;
+  /** With `serverPid`: the server's CPU (user + system, /proc) over the measured run, per answer, in µs. */
+  serverCpuUsPerRequest?: number;
+}
+
+/** CPU time (user + system) of a process so far, in µs (Linux /proc; clock ticks of 1/100 s). */
+export function processCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 function cannon(target: LoadTarget, seconds: number, connections: number): Promise<autocannon.Result> {
@@ -103,14 +121,15 @@ async function openLoop(target: LoadTarget, seconds: number, connections: number
 }
 
 /**
- * Throughput. Closed loop by default, with autocannon (`connections` keep-alive connections, each sending its
- * next request when the previous answer arrives); with `rate`, an open loop at that many requests a second over
- * the same connections (`openLoop`: latency then shows the service time at that load, corrected for coordinated
- * omission). A warm-up first, then the measured run.
+ * Throughput. Closed loop by default, with wrk when installed (else autocannon, see ./wrk.ts: `connections`
+ * keep-alive connections, each sending its next request when the previous answer arrives); with `rate`, an open
+ * loop at that many requests a second over the same connections (`openLoop`: latency then shows the service time
+ * at that load, corrected for coordinated omission). A warm-up first, then the measured run. With `serverPid`,
+ * the server's CPU per answer over the measured run.
  */
 export async function measureThroughput(
   target: LoadTarget,
-  options: { seconds?: number; warmupSeconds?: number; connections?: number; rate?: number } = {},
+  options: { seconds?: number; warmupSeconds?: number; connections?: number; rate?: number; serverPid?: number } = {},
 ): Promise<Throughput> {
   const connections = options.connections ?? SETTINGS.connections;
   const warmup = options.warmupSeconds ?? SETTINGS.warmupSeconds;
@@ -119,8 +138,43 @@ export async function measureThroughput(
     if (warmup > 0) await openLoop(target, warmup, connections, options.rate);
     return openLoop(target, seconds, connections, options.rate);
   }
-  if (warmup > 0) await cannon(target, warmup, connections);
+  const cpu = () => (options.serverPid ? processCpuMicros(options.serverPid) : 0);
+  const perRequest = (cpu0: number, requests: number) =>
+    options.serverPid && requests > 0 ? Math.round(((cpu() - cpu0) / requests) * 10) / 10 : undefined;
+  if (generator() === 'wrk') {
+    const load = {
+      url: target.url,
+      method: target.method ?? 'POST',
+      headers: target.headers,
+      body: target.body,
+      paths: target.paths,
+      connections,
+    };
+    const warm = warmup > 0 ? await runWrk({ ...load, seconds: warmup }) : null;
+    const cpu0 = cpu();
+    const result = await runWrk({ ...load, seconds });
+    // wrk counts answers of 400 and above as errors; an expected status of 3xx is checked by the caller's
+    // counts (e.g. the clicks), a 2xx expected answer cannot be told from a 3xx here.
+    return {
+      requestsPerSecond: result.requestsPerSecond,
+      p50Ms: Math.round(result.p50Ms * 100) / 100,
+      p99Ms: Math.round(result.p99Ms * 100) / 100,
+      requests: result.requests,
+      errors: result.errors,
+      generator: 'wrk',
+      generatorCpuPercent: result.generatorCpuPercent,
+      sent: result.sent,
+      warmupRequests: warm?.requests ?? 0,
+      warmupSent: warm?.sent ?? 0,
+      serverCpuUsPerRequest: perRequest(cpu0, result.requests),
+    };
+  }
+  const warm = warmup > 0 ? await cannon(target, warmup, connections) : null;
+  const cpu0 = cpu();
+  const own0 = process.cpuUsage();
+  const started = performance.now();
   const result = await cannon(target, seconds, connections);
+  const own = process.cpuUsage(own0);
   const expected = target.expectStatus ?? 200;
   const good = result.statusCodeStats?.[String(expected) as keyof typeof result.statusCodeStats]?.count ?? 0;
   const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, stat) => sum + (stat?.count ?? 0), 0);
@@ -130,6 +184,12 @@ export async function measureThroughput(
     p99Ms: result.latency.p99,
     requests: answered,
     errors: answered - good + result.errors + result.timeouts,
+    generator: 'autocannon',
+    // autocannon's `duration` stops with requests in flight: its warm-up's clicks are only known within them.
+    warmupRequests: warm ? warm.requests.total : 0,
+    warmupSent: warm ? warm.requests.sent : 0,
+    generatorCpuPercent: Math.round((own.user + own.system) / 10 / (performance.now() - started)),
+    serverCpuUsPerRequest: perRequest(cpu0, answered),
   };
 }
 

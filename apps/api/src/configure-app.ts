@@ -31,11 +31,11 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
   // The HTTP duration histogram first, so it times every request of every route (the mounted redirects
-  // included), labelled by route pattern.
-  if (config.get(metricsConfig).METRICS_ENABLED) app.use(httpMetricsMiddleware(app.get(Metrics)));
-  // Single-process mode: the short links, answered by the redirector's handler as the first Express
-  // middleware after the timer (a plain `(req, res, next)`: anything that is not a short-link request goes on).
-  if (config.get(shortLinksConfig).REDIRECTOR_MOUNT) app.use(RedirectHandler.of(app, { mounted: true }).middleware);
+  // included), labelled by route pattern. Single-process mode: the short links, answered by the redirector's
+  // handler first, ahead of Express's per-request set-up and behind the timer, as the standalone redirector
+  // mounts it (a plain `(req, res, next)`: anything that is not a short-link request goes on to Express).
+  if (config.get(shortLinksConfig).REDIRECTOR_MOUNT) RedirectHandler.installFirst(app, { mounted: true });
+  else if (config.get(metricsConfig).METRICS_ENABLED) app.use(httpMetricsMiddleware(app.get(Metrics)));
   // `Connection: close` once stopping, the request id, the access line (every answer has one).
   app.use(...httpEdge(app));
   app.use(securityHeaders());

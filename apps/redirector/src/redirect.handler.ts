@@ -1,4 +1,5 @@
 import { type INestApplication, Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ShutdownState } from '@app/common';
 import {
   ClickCounter,
@@ -14,11 +15,12 @@ import {
   type ShortLinksConfig,
   shortBaseOf,
 } from '@app/shortlinks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { httpMetricsMiddleware, Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
 import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
 
 export type Next = (error?: unknown) => void;
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The paths the redirector leaves to the app on every host (its own health checks). */
 const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
@@ -39,8 +41,11 @@ export interface RedirectHandlerOptions {
  * is not a short-link request. The shortlinks lib keeps the lookup (`RedirectLookup`) and the click counts
  * (`ClickCounter`); this routes by Host, looks the code up (in-process LRU first), answers 302 with
  * `Cache-Control: private, max-age=90` and `Referrer-Policy: no-referrer`, and counts the click in memory.
- * Mounted in the api (single process) it is the first Express middleware (`configureApp`); standalone it is
- * the redirector's request listener, with Express behind it for `GET /health` (`configureRedirector`).
+ * Both apps put it first the same way (`installFirst`): in front of Express's per-request set-up, behind the HTTP
+ * duration timer, with Express behind it for everything it passes on (the api's routes and pages mounted,
+ * `GET /health` standalone). Express's set-up (its `app.handle` re-parents `req` and `res` onto its own
+ * prototypes, which makes Node's HTTP code that touches them polymorphic) costs several times a redirect's own
+ * work: see docs/benchmarks.md, "Where a mounted redirect's time went".
  *
  * Routing: Host = SHORT_LINK_BASE_URL's host (any port) → `<prefix>/<code>` are ours; Host = a verified custom
  * domain → `/<code>` looked up among that member's links on that domain only. `/health` always goes on to the
@@ -73,6 +78,38 @@ export class RedirectHandler {
     const config = app.get<ShortLinksConfig>(shortLinksConfig.KEY, { strict: false });
     const metrics = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED ? get(Metrics) : null;
     return new RedirectHandler(get(RedirectLookup), get(ClickCounter), get(ShutdownState), config, options, metrics);
+  }
+
+  /**
+   * The one way both apps mount the handler (the api with `REDIRECTOR_MOUNT`, `configureApp`; the standalone
+   * redirector, `configureRedirector`): first on the app's HTTP server, ahead of Express's per-request set-up,
+   * behind the HTTP duration timer (`httpMetricsMiddleware`, when METRICS_ENABLED, so it times every request,
+   * the redirects and all of Express's alike); whatever the handler passes on goes to Express (the server's
+   * request listeners until now: Express's app, then its router, Nest's enhancers and the routes), untouched.
+   * Call it before `listen`, after `NestFactory.create`.
+   */
+  static installFirst(app: NestExpressApplication, options: RedirectHandlerOptions): RedirectHandler {
+    const handler = RedirectHandler.of(app, options);
+    const timed = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED
+      ? httpMetricsMiddleware(app.get(Metrics, { strict: false }))
+      : null;
+    const server = app.getHttpServer() as Server;
+    const express = server.listeners('request') as Listener[];
+    server.removeAllListeners('request');
+    const toExpress: Listener =
+      express.length === 1
+        ? express[0]
+        : (req, res) => {
+            for (const listener of express) listener(req, res);
+          };
+    const redirectOrExpress: Listener = (req, res) => handler.handle(req, res, () => toExpress(req, res));
+    server.on(
+      'request',
+      timed
+        ? (req: IncomingMessage, res: ServerResponse) => timed(req, res, () => redirectOrExpress(req, res))
+        : redirectOrExpress,
+    );
+    return handler;
   }
 
   /** The middleware, bound. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Metrics } from './metrics.service';
 
 const ROUTE_LABEL = Symbol('metricsRoute');
@@ -33,29 +34,35 @@ export function routeLabelOf(req: IncomingMessage): string {
   return labelled[ROUTE_LABEL] ?? UNMATCHED_ROUTE;
 }
 
+/** When a timed request started (performance.now()), on its response; deleted when observed (once). */
+const STARTED = Symbol('metricsStarted');
+
+type Timed = ServerResponse & { [STARTED]?: number };
+
 /**
  * The one place HTTP durations are counted: a connect-style middleware that times every request to the moment
- * its response is finished (or its connection closed), labelled by method, route pattern and status code.
- * Registered first on both apps, so every route (Express's, the pages, the redirects) gets the same unit.
+ * its response is done (its `close` event: after the last byte was handed to the socket, or when the connection
+ * closed first), labelled by method, route pattern and status code. Registered first on both apps, so every
+ * route (Express's, the pages, the redirects) gets the same unit. Per request it stores a start time on the
+ * response and adds one shared listener (no closure, no `once` wrapper: this runs before every redirect).
  */
 export function httpMetricsMiddleware(
   metrics: Metrics,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   const histogram = metrics.httpDuration;
-  return (req, res, next) => {
-    const start = process.hrtime.bigint();
-    let done = false;
-    const observe = () => {
-      if (done) return;
-      done = true;
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      histogram.observe(
-        { method: req.method ?? 'GET', route: routeLabelOf(req), status_code: String(res.statusCode) },
-        seconds,
-      );
-    };
-    res.once('finish', observe);
-    res.once('close', observe);
+  function observe(this: Timed): void {
+    const started = this[STARTED];
+    if (started === undefined) return;
+    this[STARTED] = undefined;
+    const req = this.req;
+    histogram.observe(
+      { method: req.method ?? 'GET', route: routeLabelOf(req), status_code: String(this.statusCode) },
+      (performance.now() - started) / 1000,
+    );
+  }
+  return (_req, res, next) => {
+    (res as Timed)[STARTED] = performance.now();
+    res.on('close', observe);
     next();
   };
 }

@@ -37,6 +37,7 @@ const TABLES = [
   'short_links',
   'custom_domains',
   'outbound_links',
+  'order_lines',
 ];
 
 /**

@@ -38,6 +38,7 @@ const TABLES = [
   'custom_domains',
   'outbound_links',
   'order_lines',
+  'click_hours',
 ];
 
 /**

@@ -36,6 +36,7 @@ import { AdminConsoleService } from './admin/admin-console.service';
 import { AdminMembersController } from './admin/admin.controller';
 import { AdminOverviewController } from './admin/admin-overview.controller';
 import { AdminService } from './admin/admin.service';
+import { AnalyticsController } from './analytics/analytics.controller';
 import { ConversionsController } from './analytics/conversions.controller';
 import { ConvertController } from './convert/convert.controller';
 import { ConvertUseCase } from './convert/convert.use-case';
@@ -110,6 +111,7 @@ export class AppModule {
         MetricsController,
         TlsAskController,
         ConversionsController,
+        AnalyticsController,
       ],
       providers: [
         AccountService,

@@ -11,6 +11,7 @@ import { ClickTotalsFromDays1795420000000 } from './1795420000000-ClickTotalsFro
 import { ShortLinkSubId1795421000000 } from './1795421000000-ShortLinkSubId';
 import { UsageHours1795422000000 } from './1795422000000-UsageHours';
 import { OrderLines1795430000000 } from './1795430000000-OrderLines';
+import { ClickHours1795431000000 } from './1795431000000-ClickHours';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ShortLinkSubId1795421000000,
   UsageHours1795422000000,
   OrderLines1795430000000,
+  ClickHours1795431000000,
 ];

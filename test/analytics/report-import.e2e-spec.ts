@@ -23,7 +23,8 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
   let alice: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Small enough to exceed in a test, large enough for every golden file (one app per file: see docs/testing.md).
+    t = await createTestApp({ IMPORT_MAX_BYTES: '65536' });
     alice = await t.createMember();
   });
   afterAll(() => t.close());
@@ -235,23 +236,12 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
     });
 
     it('refuses a file over the size limit with 413, and needs the key and token', async () => {
-      const small = await createTestApp({ IMPORT_MAX_BYTES: '2048' });
-      try {
-        const member = await small.createMember();
-        const big = Buffer.concat([file('shopee-vn.csv'), Buffer.alloc(4096, 'x')]);
-        const res = await small.send(
-          small.http
-            .post('/api/conversions/import')
-            .set('X-API-Key', member.apiKey)
-            .set('X-API-Token', member.apiToken)
-            .set('Content-Type', 'text/csv')
-            .send(big),
-        );
-        expect(res.status).toBe(413);
-        expect(res.body.error.code).toBe('payload_too_large');
-      } finally {
-        await small.close();
-      }
+      const member = await t.createMember();
+      const big = Buffer.concat([file('shopee-vn.csv'), Buffer.alloc(70_000, 'x')]);
+      const res = await upload(member, big, '?apply=true');
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('payload_too_large');
+      expect((await lines(t, member.member.id)).size).toBe(0);
       const anonymous = await t.send(t.http.post('/api/conversions/import').set('Content-Type', 'text/csv').send('x'));
       expect(anonymous.status).toBe(401);
     });

@@ -1,4 +1,5 @@
 import { configNamespace, IntSetting, toBool } from '@app/common';
+import { IsUrl, Matches } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
 
@@ -27,6 +28,30 @@ export class AnalyticsConfig {
    */
   @IntSetting(0, 3650)
   CLICK_HOURLY_RETENTION_DAYS = 35;
+
+  /** How often each member's order reports are pulled with their saved app credentials (0: never). */
+  @IntSetting(0, 86_400_000)
+  ORDER_SYNC_INTERVAL_MS = 3_600_000;
+
+  /** Days of orders each pull reads again (statuses change for weeks after a purchase). */
+  @IntSetting(1, 180)
+  ORDER_SYNC_LOOKBACK_DAYS = 90;
+
+  /** Shopee Affiliate Open API endpoint of the members' region (GraphQL). */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  SHOPEE_REPORT_URL = 'https://open-api.affiliate.shopee.vn/graphql';
+
+  /** The currency of that region's reports (the API's amounts carry none). */
+  @Matches(/^[A-Z]{3}$/, { message: 'SHOPEE_REPORT_CURRENCY is an ISO 4217 code' })
+  SHOPEE_REPORT_CURRENCY = 'VND';
+
+  /** The pause Shopee requires between two fresh `conversionReport` queries (a scrollId lives 30 s). */
+  @IntSetting(0, 120_000)
+  SHOPEE_REPORT_QUERY_GAP_MS = 30_000;
+
+  /** Lazada Open Platform REST base of the members' region. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  LAZADA_REPORT_URL = 'https://api.lazada.vn/rest';
 }
 
 export const analyticsConfig = configNamespace('analytics', AnalyticsConfig);

@@ -6,6 +6,8 @@ import { ClickRetention } from './clicks/click-retention';
 import { OrderLineRow } from './import/order-line.entity';
 import { OrderImportService } from './import/order-import.service';
 import { AnalyticsService } from './query/analytics.service';
+import { ReportSyncService } from './sync/report-sync.service';
+import { MembersModule } from '@app/members';
 
 /** The entities of the analytics tables, for a DataSource (`click_hours` is written and read by raw SQL only). */
 export const ANALYTICS_ENTITIES = [OrderLineRow];
@@ -22,9 +24,9 @@ export class AnalyticsModule {
     const recorder = ClickRecorderModule.forRoot(options);
     return {
       module: AnalyticsModule,
-      imports: [TypeOrmModule.forFeature(ANALYTICS_ENTITIES), ClockModule, options.shortLinks, recorder],
-      providers: [OrderImportService, AnalyticsService, ClickRetention],
-      exports: [OrderImportService, AnalyticsService, ClickRetention, recorder],
+      imports: [TypeOrmModule.forFeature(ANALYTICS_ENTITIES), ClockModule, MembersModule, options.shortLinks, recorder],
+      providers: [OrderImportService, AnalyticsService, ClickRetention, ReportSyncService],
+      exports: [OrderImportService, AnalyticsService, ClickRetention, ReportSyncService, recorder],
     };
   }
 }

@@ -4,6 +4,7 @@ export { OrderImportService, type ImportSummary } from './import/order-import.se
 export { ClickRecorder } from './clicks/click-recorder';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
+export { ReportSyncService } from './sync/report-sync.service';
 export {
   ANALYTICS_EVENTS,
   ANALYTICS_GROUPS,

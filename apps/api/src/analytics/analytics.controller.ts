@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -20,13 +20,19 @@ import {
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
-import { type AnalyticsEvent, type AnalyticsQuery, AnalyticsService, ANALYTICS_EVENTS } from '@app/analytics';
+import {
+  type AnalyticsEvent,
+  type AnalyticsQuery,
+  AnalyticsService,
+  ANALYTICS_EVENTS,
+  ReportSyncService,
+} from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
-import { AnalyticsQueryDto, AnalyticsResponseDto } from './analytics.dto';
+import { AnalyticsQueryDto, AnalyticsResponseDto, SyncQueryDto, SyncStatesDto } from './analytics.dto';
 
 const DAY_MS = 86_400_000;
 /** The longest range one request may cover. */
@@ -43,7 +49,36 @@ const DESCRIPTION =
 @ApiTags('analytics')
 @Controller()
 export class AnalyticsController {
-  constructor(private readonly analytics: AnalyticsService) {}
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly syncs: ReportSyncService,
+  ) {}
+
+  @Get('account/analytics/sync')
+  @Header('Cache-Control', 'no-store')
+  @SignedIn()
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: 'State of the scheduled pulls of your order reports (last run, last error in words)' })
+  @ApiOkResponse({ type: SyncStatesDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+  async syncStates(@CurrentMember() member: Member): Promise<SyncStatesDto> {
+    return { ok: true, syncs: await this.syncs.states(member.id) };
+  }
+
+  @Post('account/analytics/sync')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @SignedIn()
+  @ApiCookieAuth('session')
+  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiOperation({ summary: 'Pull your order report now, with your saved app credentials' })
+  @ApiOkResponse({ type: SyncStatesDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+  async syncNow(@CurrentMember() member: Member, @Query() query: SyncQueryDto): Promise<SyncStatesDto> {
+    await this.syncs.sync(member.id, query.marketplace);
+    return { ok: true, syncs: await this.syncs.states(member.id) };
+  }
 
   @Get('api/analytics')
   @Header('Cache-Control', 'no-store')

@@ -228,3 +228,37 @@ export class AnalyticsResponseDto {
   @ApiProperty({ type: [AnalyticsRowDto] })
   rows!: AnalyticsRowDto[];
 }
+
+export class SyncQueryDto {
+  @ApiProperty({ enum: ['shopee', 'lazada'] })
+  @IsIn(['shopee', 'lazada'])
+  marketplace!: 'shopee' | 'lazada';
+}
+
+export class SyncStateDto {
+  @ApiProperty({ enum: ['shopee', 'lazada'] })
+  marketplace!: string;
+  @ApiProperty({ enum: ['never', 'running', 'ok', 'error'] })
+  state!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  last_started_at!: Date | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  last_finished_at!: Date | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  last_success_at!: Date | null;
+  @ApiProperty({ nullable: true, type: String, description: 'What went wrong, in words' })
+  last_error!: string | null;
+  @ApiProperty()
+  lines_new!: number;
+  @ApiProperty()
+  lines_updated!: number;
+  @ApiProperty({ description: 'Calls made to the marketplace in the last run' })
+  calls!: number;
+}
+
+export class SyncStatesDto {
+  @ApiProperty({ enum: [true] })
+  ok!: true;
+  @ApiProperty({ type: [SyncStateDto] })
+  syncs!: SyncStateDto[];
+}

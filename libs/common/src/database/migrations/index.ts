@@ -12,6 +12,7 @@ import { ShortLinkSubId1795421000000 } from './1795421000000-ShortLinkSubId';
 import { UsageHours1795422000000 } from './1795422000000-UsageHours';
 import { OrderLines1795430000000 } from './1795430000000-OrderLines';
 import { ClickHours1795431000000 } from './1795431000000-ClickHours';
+import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   UsageHours1795422000000,
   OrderLines1795430000000,
   ClickHours1795431000000,
+  ReportSyncs1795432000000,
 ];

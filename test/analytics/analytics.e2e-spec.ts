@@ -84,7 +84,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
         .send(file('shopee-vn.csv')),
     );
     expect(imported.body).toMatchObject({ applied: true, new: 6 });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const get = (query: string, member = alice) =>

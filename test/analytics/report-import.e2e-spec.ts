@@ -26,7 +26,7 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
     // Small enough to exceed in a test, large enough for every golden file (one app per file: see docs/testing.md).
     t = await createTestApp({ IMPORT_MAX_BYTES: '65536' });
     alice = await t.createMember();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const upload = (member: TestMember, body: Buffer | string, query = '', type = 'text/csv') =>

@@ -35,7 +35,7 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
       ORDER_SYNC_INTERVAL_MS: '0',
     });
     sync = t.app.get(ReportSyncService);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await shopee.stop();

@@ -37,7 +37,9 @@ export class OrderLines1795430000000 implements MigrationInterface {
       CONSTRAINT "UQ_order_lines_member_line" UNIQUE ("member_id", "marketplace", "line_key"),
       CONSTRAINT "FK_order_lines_member" FOREIGN KEY ("member_id") REFERENCES "members"("id") ON DELETE CASCADE
     )`);
-    await queryRunner.query(`CREATE INDEX "IDX_order_lines_member_purchased" ON "order_lines" ("member_id", "purchased_at")`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_order_lines_member_purchased" ON "order_lines" ("member_id", "purchased_at")`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -67,7 +67,7 @@ export const analytics: Benchmark = {
       const perRow = 3;
       await db.query(
         `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
-         SELECT l.id, date_trunc('hour', now()) - ((g::bigint * 7919) % ($3::int * 24)) * interval '1 hour',
+         SELECT l.id, date_trunc('hour', now()) - ((g::bigint / $5::int) % ($3::int * 24)) * interval '1 hour',
                 (ARRAY['VN','TH','ID','PH','MY'])[1 + g % 5], (ARRAY['mobile','desktop','tablet'])[1 + g % 3],
                 (ARRAY['Android','iOS','Windows'])[1 + g % 3], (ARRAY['Chrome','Safari','Facebook'])[1 + g % 3],
                 (ARRAY['', 'm.facebook.com', 'l.facebook.com', 'zalo.me'])[1 + g % 4], g % 20 = 0, $1, l.sub_id, 'shopee', '1', $4::int

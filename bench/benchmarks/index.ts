@@ -1,3 +1,4 @@
+import { analytics } from './analytics';
 import type { Benchmark } from './benchmark';
 import { convertAffiliate } from './convert-affiliate';
 import { costGrowth } from './cost-growth';
@@ -9,4 +10,11 @@ import { redirectScale } from './redirect-scale';
  * Every benchmark `npm run bench` runs, in this order (`npm run bench -- <name>...` runs some).
  * Each is one file here and one entry below.
  */
-export const BENCHMARKS: Benchmark[] = [convertAffiliate, costGrowth, convertOwnShortener, redirect, redirectScale];
+export const BENCHMARKS: Benchmark[] = [
+  convertAffiliate,
+  costGrowth,
+  convertOwnShortener,
+  redirect,
+  redirectScale,
+  analytics,
+];

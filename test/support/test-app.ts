@@ -37,6 +37,9 @@ const TABLES = [
   'short_links',
   'custom_domains',
   'outbound_links',
+  'order_lines',
+  'click_hours',
+  'report_syncs',
 ];
 
 /**

@@ -5,6 +5,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbuseModule } from '@app/abuse';
+import { AnalyticsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import {
   ClockModule,
@@ -35,6 +36,8 @@ import { AdminConsoleService } from './admin/admin-console.service';
 import { AdminMembersController } from './admin/admin.controller';
 import { AdminOverviewController } from './admin/admin-overview.controller';
 import { AdminService } from './admin/admin.service';
+import { AnalyticsController } from './analytics/analytics.controller';
+import { ConversionsController } from './analytics/conversions.controller';
 import { ConvertController } from './convert/convert.controller';
 import { ConvertUseCase } from './convert/convert.use-case';
 import { SessionPrincipalGuard } from './account/session-principal.guard';
@@ -93,6 +96,7 @@ export class AppModule {
         AbuseModule,
         // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
         ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
+        AnalyticsModule.forRoot({ shortLinks: ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }) }),
       ],
       controllers: [
         ConvertController,
@@ -106,6 +110,8 @@ export class AppModule {
         ShortLinksController,
         MetricsController,
         TlsAskController,
+        ConversionsController,
+        AnalyticsController,
       ],
       providers: [
         AccountService,

@@ -6,6 +6,7 @@ import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@a
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
+import { REPORT_UPLOAD_PATHS } from './analytics/conversions.controller';
 import { reserveAppPaths } from './api-paths';
 import {
   assetsMiddleware,
@@ -53,6 +54,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       maxDepth: common.JSON_MAX_DEPTH,
       maxEntries: common.JSON_MAX_ENTRIES,
       onRefused: (req) => app.get(LoginService).onRefusedRequest(req),
+      streamedBody: (req) => req.method === 'POST' && REPORT_UPLOAD_PATHS.has(req.path),
     }),
   );
   // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).

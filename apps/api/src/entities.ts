@@ -1,4 +1,5 @@
 import { AbuseEvent, IpBan } from '@app/abuse';
+import { ANALYTICS_ENTITIES } from '@app/analytics';
 import { AuthAttempt, Session } from '@app/auth';
 import { ResolvedLink } from '@app/conversion';
 import { Credential } from '@app/credentials';
@@ -20,4 +21,5 @@ export const ENTITIES = [
   ResolvedLink,
   ...SHORT_LINK_ENTITIES,
   OutboundLink,
+  ...ANALYTICS_ENTITIES,
 ];

@@ -1,4 +1,5 @@
 import { abuseConfig } from '@app/abuse';
+import { analyticsConfig } from '@app/analytics';
 import { authConfig } from '@app/auth';
 import { commonConfig, ConfigError, type ConfigNamespace, ensureSecrets, LoadedConfig, loadConfig } from '@app/common';
 import { conversionConfig } from '@app/conversion';
@@ -20,6 +21,7 @@ export const API_CONFIG: ConfigNamespace[] = [
   abuseConfig,
   shortLinksConfig,
   metricsConfig,
+  analyticsConfig,
 ];
 
 /** Reads and validates every namespace of the api; one `ConfigError` lists every bad value. */

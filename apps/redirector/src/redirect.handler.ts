@@ -1,4 +1,5 @@
 import { type INestApplication, Logger } from '@nestjs/common';
+import { ClickRecorder } from '@app/analytics';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ShutdownState } from '@app/common';
 import {
@@ -65,6 +66,8 @@ export class RedirectHandler {
     config: ShortLinksConfig,
     options: RedirectHandlerOptions,
     private readonly metrics: Metrics | null = null,
+    /** Clicks with their dimensions (country, device, referrer…), when the app has the recorder. */
+    private readonly dimensions: ClickRecorder | null = null,
   ) {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
     this.shortHost = base.hostname;
@@ -77,7 +80,16 @@ export class RedirectHandler {
     const get = <T>(token: new (...args: never[]) => T) => app.get(token, { strict: false });
     const config = app.get<ShortLinksConfig>(shortLinksConfig.KEY, { strict: false });
     const metrics = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED ? get(Metrics) : null;
-    return new RedirectHandler(get(RedirectLookup), get(ClickCounter), get(ShutdownState), config, options, metrics);
+    const dimensions = optional(() => get(ClickRecorder));
+    return new RedirectHandler(
+      get(RedirectLookup),
+      get(ClickCounter),
+      get(ShutdownState),
+      config,
+      options,
+      metrics,
+      dimensions,
+    );
   }
 
   /**
@@ -225,6 +237,7 @@ export class RedirectHandler {
     res.end();
     const bot = head || isBotUserAgent(req.headers['user-agent']);
     this.clicks.record(hit.id, bot);
+    this.dimensions?.record(hit.id, req, bot);
     this.metrics?.redirects.inc({ domain_kind: scope.memberId === null ? 'own' : 'custom', bot: String(bot) });
   }
 
@@ -233,6 +246,14 @@ export class RedirectHandler {
     if (res.headersSent) return;
     this.closeIfStopping(res);
     sendUnavailable(res, req.method === 'HEAD');
+  }
+}
+
+function optional<T>(get: () => T): T | null {
+  try {
+    return get();
+  } catch {
+    return null;
   }
 }
 

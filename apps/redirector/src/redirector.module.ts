@@ -14,13 +14,14 @@ import {
   loadConfig,
   loggerModule,
 } from '@app/common';
+import { analyticsConfig, ClickRecorderModule } from '@app/analytics';
 import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
 import { NoShortLinkTargets, SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
 import { RedirectorHealthController } from './health.controller';
 
 /** The settings of the libs the redirector runs, each validated by its own class. */
-export const REDIRECTOR_CONFIG: ConfigNamespace[] = [commonConfig, shortLinksConfig, metricsConfig];
+export const REDIRECTOR_CONFIG: ConfigNamespace[] = [commonConfig, shortLinksConfig, metricsConfig, analyticsConfig];
 
 /** Reads and validates the redirector's namespaces; one `ConfigError` lists every bad value. */
 export function loadRedirectorConfig(env: Record<string, string | undefined>): LoadedConfig {
@@ -58,6 +59,8 @@ export class RedirectorModule {
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         // Redirects only: it never makes a short link.
         ShortLinksModule.forRoot({ targetPolicy: NoShortLinkTargets }),
+        // Clicks with their dimensions, written beside the click counts.
+        ClickRecorderModule.forRoot({ shortLinks: ShortLinksModule.forRoot({ targetPolicy: NoShortLinkTargets }) }),
       ],
       controllers: [RedirectorHealthController, MetricsController],
       providers: [{ provide: APP_FILTER, useClass: GlobalExceptionFilter }],

@@ -42,14 +42,12 @@ export { PeriodicTask } from './scheduling/periodic-task';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
 export { GENERATED_SECRET_FILES, writeSecretFiles } from './config/secret-file';
 export {
-  type BackupHeader,
   openForReading,
   readBackupFile,
   readDatabase,
   restoreRecords,
   tableSummaries,
   tablesInDependencyOrder,
-  type TableSummary,
   TransferError,
   writeBackupFile,
 } from './database/transfer';

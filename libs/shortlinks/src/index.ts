@@ -1,7 +1,7 @@
 export { ShortLinksModule, SHORT_LINK_ENTITIES } from './shortlinks.module';
 export { CODE_SHAPE, OWN_DOMAIN } from './shortlinks.constants';
-export { isReservedPath, reserveApiPaths, reservedPathPrefixes, shortBaseUrlProblem } from './links/reserved-paths';
-export { ShortLinkService } from './links/short-link.service';
+export { isReservedPath, reserveApiPaths, shortBaseUrlProblem } from './links/reserved-paths';
+export { ShortLinkService, type ShortLinkRef } from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
 export { NoShortLinkTargets, ShortLinkTargetPolicy } from './links/short-link-target-policy';
 export { CustomDomainService, domainView } from './domains/custom-domain.service';

@@ -12,6 +12,11 @@ export interface BodyParsingOptions extends JsonLimits {
    * refused login as a failed one). Its own failures are ignored: the refusal is answered all the same.
    */
   onRefused?: (req: express.Request, refusal: AppException) => Promise<void> | void;
+  /**
+   * Requests whose body the route reads itself, as a stream (a report upload: `text/csv`): neither refused for
+   * not being JSON nor parsed here. The route bounds what it reads.
+   */
+  streamedBody?: (req: express.Request) => boolean;
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/i;
@@ -26,12 +31,16 @@ function hasBody(req: express.Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** 415 for a request body that is not JSON: the API speaks JSON only. */
-const requireJson: RequestHandler = (req, _res, next) => {
-  if (!hasBody(req)) return next();
-  if (isJsonContentType(req.headers['content-type'])) return next();
-  next(new AppException('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json'));
-};
+/** 415 for a request body that is not JSON: the API speaks JSON only (streamed uploads aside). */
+const requireJson =
+  (streamed: (req: express.Request) => boolean): RequestHandler =>
+  (req, _res, next) => {
+    if (!hasBody(req) || streamed(req)) return next();
+    if (isJsonContentType(req.headers['content-type'])) return next();
+    next(
+      new AppException('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json'),
+    );
+  };
 
 /**
  * What a body-parser failure means for the client. Besides its typed errors (`toAppException` maps those),
@@ -61,7 +70,9 @@ function parserError(error: unknown, req: express.Request): AppException {
  * (they happen before Nest's exception filters can see them).
  */
 export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler | ErrorRequestHandler> {
-  const parseJson = express.json({ limit: options.limitBytes, strict: false, type: () => true });
+  const streamed = options.streamedBody ?? (() => false);
+  const json = express.json({ limit: options.limitBytes, strict: false, type: () => true });
+  const parseJson: RequestHandler = (req, res, next) => (streamed(req) ? next() : json(req, res, next));
   const checkInput: RequestHandler = (req, _res, next) => {
     const problem = queryProblem(req.query) ?? (req.body === undefined ? null : jsonBodyProblem(req.body, options));
     next(problem ?? undefined);
@@ -74,5 +85,5 @@ export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler |
       .then(() => options.onRefused!(req, refusal))
       .then(send, send);
   };
-  return [requireJson, parseJson, checkInput, answerRefusals];
+  return [requireJson(streamed), parseJson, checkInput, answerRefusals];
 }

@@ -148,6 +148,17 @@ export class MemberSettingsService {
     return values;
   }
 
+  /** The members (of active accounts) who saved every one of these secrets: the scheduled pulls of order reports. */
+  async memberIdsWithSecrets(names: readonly MemberSecretName[]): Promise<string[]> {
+    const rows: Array<{ member_id: string }> = await this.db.query(
+      `SELECT s.member_id FROM member_secrets s JOIN members m ON m.id = s.member_id
+        WHERE s.name = ANY($1::text[]) AND m.disabled_at IS NULL
+        GROUP BY s.member_id HAVING count(DISTINCT s.name) = $2 ORDER BY s.member_id`,
+      [[...names], names.length],
+    );
+    return rows.map((row) => row.member_id);
+  }
+
   /** The rules again, for callers other than the HTTP layer (which validates the same way first). */
   private check(patch: MemberSettingsPatch): void {
     if (patch.affiliateId != null && !AFFILIATE_ID_SHAPE.test(patch.affiliateId)) {

@@ -37,6 +37,17 @@ export interface SubIdClicks {
   bot_clicks: number;
 }
 
+/** A short link as the analytics lib joins it to orders and clicks: its owner, sub ids and target. */
+export interface ShortLinkRef {
+  id: string;
+  member_id: string;
+  sub_id: string;
+  code: string;
+  domain: string | null;
+  url: string;
+  target: string;
+}
+
 export interface ClicksPerDay {
   day: string;
   clicks: number;
@@ -189,7 +200,48 @@ export class ShortLinkService {
       bot_clicks: Number(row.bot_clicks),
     }));
   }
+
+  /** The links of these ids (any member): for the analytics of clicks, which know a link by its id only. */
+  async refsByIds(ids: readonly string[]): Promise<ShortLinkRef[]> {
+    if (ids.length === 0) return [];
+    return this.refs('s.id = ANY($1::bigint[])', [ids.slice(0, MAX_REFS)]);
+  }
+
+  /** A member's links made with one of these sub ids (at most MAX_REFS): orders are joined to them. */
+  async refsBySubIds(memberId: string, subIds: readonly string[]): Promise<ShortLinkRef[]> {
+    if (subIds.length === 0) return [];
+    return this.refs('s.member_id = $1 AND s.sub_id = ANY($2::text[])', [memberId, subIds.slice(0, MAX_REFS)]);
+  }
+
+  /** A member's links whose code, target or sub id contains `search` (newest first, paged): the link filter. */
+  async searchRefs(memberId: string, search: string, limit: number, offset: number): Promise<ShortLinkRef[]> {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.refs(
+      `s.member_id = $1 AND (s.code ILIKE $2 OR s.target ILIKE $2 OR s.sub_id ILIKE $2) ORDER BY s.id DESC LIMIT $3 OFFSET $4`,
+      [memberId, pattern, limit, offset],
+    );
+  }
+
+  private async refs(where: string, params: unknown[]): Promise<ShortLinkRef[]> {
+    const rows: Array<{ id: string; member_id: string; sub_id: string; code: string; domain: string; target: string }> =
+      await this.db.query(
+        `SELECT s.id::text AS id, s.member_id, s.sub_id, s.code, s.domain, s.target FROM short_links s WHERE ${where}`,
+        params,
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      member_id: row.member_id,
+      sub_id: row.sub_id,
+      code: row.code,
+      domain: row.domain === OWN_DOMAIN ? null : row.domain,
+      url: this.urls.url(row.domain, row.code),
+      target: row.target,
+    }));
+  }
 }
+
+/** Links read per call of `refsByIds` / `refsBySubIds`. */
+const MAX_REFS = 5000;
 
 function utcParts(date: Date): [number, number, number] {
   return [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];

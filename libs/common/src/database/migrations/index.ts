@@ -10,6 +10,9 @@ import { AbuseEventsNoTruncate1795414000000 } from './1795414000000-AbuseEventsN
 import { ClickTotalsFromDays1795420000000 } from './1795420000000-ClickTotalsFromDays';
 import { ShortLinkSubId1795421000000 } from './1795421000000-ShortLinkSubId';
 import { UsageHours1795422000000 } from './1795422000000-UsageHours';
+import { OrderLines1795430000000 } from './1795430000000-OrderLines';
+import { ClickHours1795431000000 } from './1795431000000-ClickHours';
+import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -24,4 +27,7 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ClickTotalsFromDays1795420000000,
   ShortLinkSubId1795421000000,
   UsageHours1795422000000,
+  OrderLines1795430000000,
+  ClickHours1795431000000,
+  ReportSyncs1795432000000,
 ];

@@ -1,0 +1,149 @@
+import { Controller, Header, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiQuery,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import {
+  ApiThrottlerGuard,
+  IP_BLOCKED_DESCRIPTION,
+  IP_BLOCKED_HEADERS,
+  IpBanGuard,
+  RATE_LIMITED_DESCRIPTION,
+  RATE_LIMITED_HEADERS,
+} from '@app/abuse';
+import { type ImportSummary, OrderImportService } from '@app/analytics';
+import { CurrentMember, SignedIn } from '@app/auth';
+import { AppException, ErrorResponseDto } from '@app/common';
+import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import type { Member } from '@app/members';
+import type { Request } from 'express';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { ImportSummaryDto } from './analytics.dto';
+
+/** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
+export const REPORT_UPLOAD_PATHS: ReadonlySet<string> = new Set([
+  '/api/conversions/import',
+  '/account/conversions/import',
+]);
+
+/** What a report upload may be sent as: the CSV file itself as the body. */
+const UPLOAD_TYPES = /^(text\/csv|text\/plain|application\/csv|application\/vnd\.ms-excel|application\/octet-stream)$/i;
+
+const IMPORT_DESCRIPTION =
+  'Send the report file exported from the affiliate portal, unchanged, as the request body (`Content-Type: ' +
+  "text/csv`; gzip allowed with `Content-Encoding: gzip`): Shopee's commission report " +
+  "(`AffiliateCommissionReport….csv`, any portal language: VN, EN, TH, ID, BR, MY, PH) or Lazada's conversion " +
+  'report (cp1252). By default nothing is written: the answer is a preview of what the import would do (rows read, ' +
+  'new, updated, unchanged, skipped with the reason of each). Send it again with `?apply=true` to apply it. ' +
+  'Importing the same file again, or a later export that overlaps it, changes only the lines whose status or ' +
+  'amounts changed.';
+
+/** Report uploads: by partner servers (key + token) and from the account page (session). */
+@ApiTags('analytics')
+@Controller()
+export class ConversionsController {
+  constructor(private readonly imports: OrderImportService) {}
+
+  @Post('api/conversions/import')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @ApiOperation({ summary: 'Import a marketplace order report (preview, or apply)', description: IMPORT_DESCRIPTION })
+  @ApiHeader({ name: 'X-API-Key', required: true, description: 'sk_...' })
+  @ApiHeader({ name: 'X-API-Token', required: true, description: 'tok_...' })
+  @ApiConsumes('text/csv')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
+  @ApiOkResponse({ type: ImportSummaryDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: not a report, or unreadable' })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: RATE_LIMITED_DESCRIPTION,
+    headers: RATE_LIMITED_HEADERS,
+  })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: too many bytes or rows' })
+  @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
+  async importWithKey(@Req() req: AuthenticatedRequest, @Query('apply') apply?: string): Promise<ImportSummaryDto> {
+    return answer(await this.imports.importFile(req.principal.memberId, uploadStream(req), applyFlag(apply)));
+  }
+
+  @Post('account/conversions/import')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @SignedIn()
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: 'Import a marketplace order report (account page)', description: IMPORT_DESCRIPTION })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiConsumes('text/csv')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
+  @ApiOkResponse({ type: ImportSummaryDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto })
+  @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto })
+  async importWithSession(
+    @CurrentMember() member: Member,
+    @Req() req: Request,
+    @Query('apply') apply?: string,
+  ): Promise<ImportSummaryDto> {
+    return answer(await this.imports.importFile(member.id, uploadStream(req), applyFlag(apply)));
+  }
+}
+
+function answer(summary: ImportSummary): ImportSummaryDto {
+  return { ok: true, ...summary };
+}
+
+function applyFlag(value: string | undefined): boolean {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new AppException('invalid_request', '`apply` is `true` or `false`');
+}
+
+/** The request body as a byte stream, decompressed when sent compressed; the media type checked first. */
+function uploadStream(req: Request): Readable {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+  if (/^multipart\//i.test(type)) {
+    throw new AppException(
+      'unsupported_media_type',
+      'Send the report file itself as the request body with Content-Type: text/csv (not a multipart form)',
+    );
+  }
+  if (!UPLOAD_TYPES.test(type)) {
+    throw new AppException(
+      'unsupported_media_type',
+      'Send the report file as the request body with Content-Type: text/csv',
+    );
+  }
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const decompress =
+    encoding === 'gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
+  if (encoding !== 'identity' && !decompress) {
+    throw new AppException('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 20)} is not supported`);
+  }
+  if (!decompress) return req;
+  req.on('error', (error) => decompress.destroy(error));
+  return req.pipe(decompress);
+}

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { ApiProcess } from '../../test/support/api-process';
+import type { BenchContext } from '../lib/context';
+import { printTable, round } from '../lib/report';
+import type { Benchmark } from './benchmark';
+
+/**
+ * The issue's scale, times `BENCH_ANALYTICS_SCALE` (default 1: 100,000 links, 50,000,000 clicks over 90 days,
+ * 200,000 order items, a 100,000-row CSV). `BENCH_ANALYTICS_SCALE=0.02` runs in a few minutes on a laptop.
+ */
+const SCALE = Number(process.env.BENCH_ANALYTICS_SCALE ?? '1');
+const LINKS = Math.max(100, Math.round(100_000 * SCALE));
+const CLICKS = Math.max(10_000, Math.round(50_000_000 * SCALE));
+const ITEMS = Math.max(1000, Math.round(200_000 * SCALE));
+const CSV_ROWS = Math.max(1000, Math.round(100_000 * SCALE));
+const DAYS = 90;
+const QUERIES = Number(process.env.BENCH_ANALYTICS_QUERIES ?? '40');
+
+const VN_HEADER =
+  'ID đơn hàng,Trạng thái đặt hàng,Checkout id,Thời Gian Đặt Hàng,Thời gian hoàn thành,Thời gian Click,Tên Shop,Shop id,Item id,Tên Item,ID Model,Giá(₫),Số lượng,Giá trị đơn hàng (₫),Tổng hoa hồng sản phẩm(₫),Hoa hồng ròng tiếp thị liên kết(₫),Trạng thái sản phẩm liên kết,Sub_id1,Sub_id2,Sub_id3,Sub_id4,Sub_id5,Kênh';
+
+function csv(rows: number): Buffer {
+  const lines = [`\uFEFF${VN_HEADER}`];
+  const day = (i: number) => new Date(Date.now() - (i % DAYS) * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < rows; i += 1) {
+    const status = i % 10 === 0 ? 'Đã hủy' : i % 3 === 0 ? 'Đang chờ xử lý' : 'Hoàn thành';
+    lines.push(
+      `CSV${i},${status},${i},${day(i)} 10:00:00,,${day(i)} 09:00:00,Shop ${i % 50},${i % 50},${1000 + (i % 997)},Item ${i % 997},${i % 3},100000,1,100000,5000,5000,${status},s${i % 200},p${i % 7},,,,Facebook`,
+    );
+  }
+  return Buffer.from(lines.join('\r\n'), 'utf8');
+}
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))];
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return line ? Number(line[1]) / 1024 : NaN;
+}
+
+export const analytics: Benchmark = {
+  name: 'analytics',
+  description: `GET /api/analytics by sub id over ${DAYS} days at ${LINKS} links, ${CLICKS} clicks, ${ITEMS} order items; a ${CSV_ROWS}-row CSV import; storage per million clicks (BENCH_ANALYTICS_SCALE=${SCALE})`,
+  async run(ctx: BenchContext) {
+    if (!ctx.databaseUrl) throw new Error('The analytics benchmark needs DATABASE_URL (PostgreSQL)');
+    const member = await ctx.member();
+    // Its own api process, given longer to start (a loaded machine takes over a minute to compile and migrate).
+    const api = await ApiProcess.start({ env: ctx.apiEnv(), entry: 'main', readyTimeoutMs: 300_000 });
+    const db = new Client({ connectionString: ctx.databaseUrl });
+    await db.connect();
+    try {
+      const seeded = performance.now();
+      await db.query(
+        `INSERT INTO short_links (member_id, domain, code, target, sub_id)
+         SELECT $1, '', 'A' || lpad(to_hex(i), 7, '0'), 'https://shopee.vn/x-i.1.' || (1000 + i % 997) || '?b=' || i,
+                's' || (i % 200) || '-p' || (i % 7)
+           FROM generate_series(1, $2::int) AS i`,
+        [member.memberId, LINKS],
+      );
+      // Clicks as the flush writes them: one row per (link, hour, combination); each row carries several clicks.
+      const perRow = 3;
+      await db.query(
+        `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
+         SELECT l.id, date_trunc('hour', now()) - ((g::bigint / $5::int) % ($3::int * 24)) * interval '1 hour',
+                (ARRAY['VN','TH','ID','PH','MY'])[1 + g % 5], (ARRAY['mobile','desktop','tablet'])[1 + g % 3],
+                (ARRAY['Android','iOS','Windows'])[1 + g % 3], (ARRAY['Chrome','Safari','Facebook'])[1 + g % 3],
+                (ARRAY['', 'm.facebook.com', 'l.facebook.com', 'zalo.me'])[1 + g % 4], g % 20 = 0, $1, l.sub_id, 'shopee', '1', $4::int
+           FROM generate_series(1, $2::int) AS g
+           JOIN short_links l ON l.member_id = $1 AND l.code = 'A' || lpad(to_hex(1 + g % $5::int), 7, '0')
+         ON CONFLICT DO NOTHING`,
+        [member.memberId, Math.round(CLICKS / perRow), DAYS, perRow, LINKS],
+      );
+      await db.query(
+        `INSERT INTO order_lines (member_id, marketplace, line_key, order_id, item_id, model_id, status, currency, qty, gmv, commission, net_commission, sub_id, purchased_at, source)
+         SELECT $1, 'shopee', 'B' || i || '|' || (1000 + i % 997) || '|0', 'B' || (i / 2), (1000 + i % 997)::text, '0',
+                (ARRAY['pending','completed','completed','cancelled'])[1 + i % 4], 'VND', 1, 100000, 5000, 5000,
+                's' || (i % 200) || '-p' || (i % 7), now() - (i % ($3::int * 24)) * interval '1 hour', 'csv'
+           FROM generate_series(1, $2::int) AS i`,
+        [member.memberId, ITEMS, DAYS],
+      );
+      await db.query('ANALYZE short_links; ANALYZE click_hours; ANALYZE order_lines');
+      const seedSeconds = (performance.now() - seeded) / 1000;
+      const [{ rows: clickRows, clicks, bytes }] = (
+        await db.query(
+          `SELECT count(*)::bigint AS rows, sum(clicks)::bigint AS clicks, pg_total_relation_size('click_hours') AS bytes FROM click_hours`,
+        )
+      ).rows;
+
+      const headers = { 'X-API-Key': member.apiKey, 'X-API-Token': member.apiToken };
+      const query = `${api.url}/api/analytics?groupBy=sub_id&timezone=Asia/Ho_Chi_Minh&start=${new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}`;
+      const times: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < QUERIES + 3; i += 1) {
+        const started = performance.now();
+        const res = await fetch(query, { headers });
+        const body = (await res.json()) as { rows?: unknown[] };
+        if (res.status !== 200) throw new Error(`GET /api/analytics answered ${res.status}`);
+        if (i >= 3) times.push(performance.now() - started);
+        rows = body.rows?.length ?? 0;
+      }
+
+      const file = csv(CSV_ROWS);
+      const rssBefore = rssMb(api.pid);
+      let rssPeak = rssBefore;
+      const probe = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(api.pid))), 100);
+      const importStarted = performance.now();
+      const res = await fetch(`${api.url}/api/conversions/import?apply=true`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'text/csv' },
+        body: file,
+      });
+      const summary = (await res.json()) as { new?: number; rows_read?: number };
+      const importSeconds = (performance.now() - importStarted) / 1000;
+      clearInterval(probe);
+      if (res.status !== 200)
+        throw new Error(`import answered ${res.status}: ${JSON.stringify(summary).slice(0, 200)}`);
+
+      const table = [
+        { figure: 'links', value: LINKS },
+        { figure: 'clicks (click_hours rows)', value: `${clicks} (${clickRows})` },
+        { figure: 'order items', value: ITEMS },
+        { figure: 'seeding, s', value: round(seedSeconds, 1) },
+        {
+          figure: `GET /api/analytics groupBy=sub_id ${DAYS} days: p95 ms (${QUERIES} calls, ${rows} rows)`,
+          value: round(p95(times), 1),
+        },
+        {
+          figure: 'GET /api/analytics: median ms',
+          value: round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)], 1),
+        },
+        {
+          figure: `import ${CSV_ROWS}-row CSV (${(file.length / 1e6).toFixed(1)} MB): s`,
+          value: round(importSeconds, 2),
+        },
+        { figure: 'import: api RSS before → peak, MB', value: `${round(rssBefore, 0)} → ${round(rssPeak, 0)}` },
+        {
+          figure: 'click_hours bytes per million clicks, MB',
+          value: round(((Number(bytes) / Number(clicks)) * 1e6) / 1e6, 1),
+        },
+      ];
+      printTable('analytics', table);
+      return {
+        scale: SCALE,
+        links: LINKS,
+        clicks: Number(clicks),
+        click_rows: Number(clickRows),
+        order_items: ITEMS,
+        analytics_p95_ms: round(p95(times), 1),
+        import_rows: summary.rows_read,
+        import_seconds: round(importSeconds, 2),
+        import_rss_mb: { before: round(rssBefore, 0), peak: round(rssPeak, 0) },
+        click_bytes_per_million: Math.round((Number(bytes) / Number(clicks)) * 1e6),
+      };
+    } finally {
+      await db.query('DELETE FROM click_hours WHERE member_id = $1', [member.memberId]).catch(() => undefined);
+      await db.end();
+      await api.stop();
+    }
+  },
+};

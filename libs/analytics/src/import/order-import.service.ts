@@ -1,0 +1,317 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppException } from '@app/common';
+import { type ShortLinkRef, ShortLinkService } from '@app/shortlinks';
+import Decimal from 'decimal.js';
+import type { Readable } from 'node:stream';
+import { DataSource, type EntityManager } from 'typeorm';
+import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
+import { itemOfTarget } from '../attribution/link-item';
+import { detectLayout, type ReportLayout } from './report-formats';
+import { readReportRows, ReportFileError } from './report-reader';
+import { isProblem, lineOfRow, type OrderLine, type RowProblem } from './report-rows';
+
+/** Lines compared and written per statement. */
+const BATCH = 1000;
+/** Row problems listed one by one in a summary (all are counted). */
+const MAX_LISTED_PROBLEMS = 100;
+
+export type SkipReason = RowProblem['reason'] | 'duplicate_row';
+
+/** What an import did (or, in a preview, would do). */
+export interface ImportSummary {
+  applied: boolean;
+  marketplace: 'shopee' | 'lazada';
+  /** The currency of the money columns (Shopee), or of the rows (Lazada: possibly several). */
+  currencies: string[];
+  rows_read: number;
+  new: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  skipped_by_reason: Partial<Record<SkipReason, number>>;
+  /** The first MAX_LISTED_PROBLEMS skipped rows: `row` is the line number in the file (the header is row 1). */
+  problems: Array<{ row: number; reason: SkipReason; message: string }>;
+  /** Lines whose status changes, by `from→to` (e.g. `completed→cancelled`). */
+  status_changes: Record<string, number>;
+  /** Lines attributed to one of the member's short links. */
+  attributed_to_links: number;
+}
+
+interface Existing {
+  line_key: string;
+  status: string;
+  qty: number;
+  gmv: string;
+  commission: string;
+  net_commission: string;
+  currency: string;
+  completed_at: Date | null;
+}
+
+/**
+ * Imports a marketplace report export for a member: streamed (never the whole file in memory), each row turned
+ * into an order line or a per-row reason, duplicates inside the file resolved (the row with the larger net
+ * commission wins: Shopee ships dummy rows with 0 beside the real one), then compared with what is stored, in
+ * batches, and, when applied, upserted in one transaction: a line already stored is written only when its
+ * status or an amount changed. The preview is the same run without the writes, so it says exactly what the apply
+ * will do (unless another import lands in between).
+ */
+@Injectable()
+export class OrderImportService {
+  private readonly logger = new Logger(OrderImportService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly shortLinks: ShortLinkService,
+    @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
+  ) {}
+
+  /** Reads a report file. `apply` false: a preview, nothing is written. */
+  async importFile(memberId: string, input: Readable, apply: boolean): Promise<ImportSummary> {
+    const rows = readReportRows(input, {
+      maxBytes: this.config.IMPORT_MAX_BYTES,
+      maxRows: this.config.IMPORT_MAX_ROWS,
+    });
+    try {
+      if (!apply) return await this.run(memberId, rows, null);
+      return await this.db.transaction((manager) => this.run(memberId, rows, manager));
+    } catch (error) {
+      if (error instanceof ReportFileError) throw new AppException(error.code, error.message);
+      throw error;
+    } finally {
+      await rows.return(undefined).catch(() => undefined);
+    }
+  }
+
+  /** Lines from another source (the scheduled pull): compared and upserted as a file's are. */
+  async importLines(memberId: string, lines: OrderLine[], manager?: EntityManager): Promise<ImportSummary> {
+    const marketplace = lines[0]?.marketplace ?? 'shopee';
+    const summary = emptySummary(marketplace, true);
+    const run = async (m: EntityManager) => {
+      for (let i = 0; i < lines.length; i += BATCH)
+        await this.batch(memberId, lines.slice(i, i + BATCH), summary, m, 'api');
+    };
+    if (manager) await run(manager);
+    else await this.db.transaction(run);
+    summary.rows_read = lines.length;
+    return summary;
+  }
+
+  private async run(
+    memberId: string,
+    rows: AsyncGenerator<string[]>,
+    manager: EntityManager | null,
+  ): Promise<ImportSummary> {
+    const first = await rows.next();
+    if (first.done) throw new AppException('invalid_request', 'The file is empty');
+    const detected = detectLayout(first.value);
+    if (!detected.ok) throw new AppException('invalid_request', detected.message);
+    const layout: ReportLayout = detected.layout;
+    const summary = emptySummary(layout.marketplace, manager !== null);
+    const currencies = new Set<string>();
+    /** Net commission of each line key seen in this file (duplicates keep the larger). */
+    const seen = new Map<string, string>();
+    let batch = new Map<string, OrderLine>();
+    let rowNumber = 1;
+    for await (const row of rows) {
+      rowNumber += 1;
+      if (row.length === 1 && row[0].trim() === '') continue;
+      summary.rows_read += 1;
+      const line = lineOfRow(row, layout);
+      if (isProblem(line)) {
+        skip(summary, rowNumber, line.reason, line.message);
+        continue;
+      }
+      currencies.add(line.currency);
+      const earlier = seen.get(line.lineKey);
+      if (earlier !== undefined) {
+        const better = new Decimal(line.netCommission).greaterThan(earlier);
+        skip(
+          summary,
+          rowNumber,
+          'duplicate_row',
+          `Order ${line.orderId}, item ${line.itemId}${line.modelId ? `, model ${line.modelId}` : ''} appears again: ` +
+            (better ? 'this row has the larger net commission and is kept' : 'the first row is kept'),
+        );
+        if (!better) continue;
+        const pending = batch.get(line.lineKey);
+        seen.set(line.lineKey, line.netCommission);
+        if (pending) {
+          batch.set(line.lineKey, line);
+          continue;
+        }
+        // Already compared in an earlier batch: written again (apply), not counted again.
+        if (manager) await this.write(memberId, [line], manager, 'csv', await this.attribution(memberId, [line]));
+        continue;
+      }
+      seen.set(line.lineKey, line.netCommission);
+      batch.set(line.lineKey, line);
+      if (batch.size >= BATCH) {
+        await this.batch(memberId, [...batch.values()], summary, manager, 'csv');
+        batch = new Map();
+      }
+    }
+    if (batch.size > 0) await this.batch(memberId, [...batch.values()], summary, manager, 'csv');
+    summary.currencies = [...currencies].sort();
+    if (manager) this.logger.log({ member_id: memberId, ...countsOf(summary) }, 'Report imported');
+    return summary;
+  }
+
+  /** Compares a batch with the stored lines, counts, and (apply) writes the new and changed ones. */
+  private async batch(
+    memberId: string,
+    lines: OrderLine[],
+    summary: ImportSummary,
+    manager: EntityManager | null,
+    source: 'csv' | 'api',
+  ): Promise<void> {
+    const runner = manager ?? this.db.manager;
+    const existing: Existing[] = await runner.query(
+      `SELECT line_key, status, qty, gmv::text, commission::text, net_commission::text, currency, completed_at
+         FROM order_lines WHERE member_id = $1 AND marketplace = $2 AND line_key = ANY($3::text[])`,
+      [memberId, lines[0].marketplace, lines.map((l) => l.lineKey)],
+    );
+    const stored = new Map(existing.map((row) => [row.line_key, row]));
+    const changed: OrderLine[] = [];
+    for (const line of lines) {
+      const before = stored.get(line.lineKey);
+      if (!before) {
+        summary.new += 1;
+        changed.push(line);
+      } else if (differs(before, line)) {
+        summary.updated += 1;
+        if (before.status !== line.status) {
+          const key = `${before.status}→${line.status}`;
+          summary.status_changes[key] = (summary.status_changes[key] ?? 0) + 1;
+        }
+        changed.push(line);
+      } else {
+        summary.unchanged += 1;
+      }
+    }
+    const links = await this.attribution(memberId, lines);
+    summary.attributed_to_links += lines.filter((l) => links.has(l.lineKey)).length;
+    if (manager && changed.length > 0) await this.write(memberId, changed, manager, source, links);
+  }
+
+  /**
+   * Line key → the member's short link it is attributed to: the links made with the line's sub ids; among
+   * several, the one whose target is the ordered item; a single link with those sub ids takes any item (Shopee
+   * pays for any product bought after the click). Lines without sub ids, or with several candidates and none for
+   * the item, stay with their sub id only.
+   */
+  private async attribution(memberId: string, lines: OrderLine[]): Promise<Map<string, string>> {
+    const subIds = [...new Set(lines.map((l) => l.subId).filter((s) => s !== ''))];
+    const refs = await this.shortLinks.refsBySubIds(memberId, subIds);
+    const bySubId = new Map<string, ShortLinkRef[]>();
+    for (const ref of refs) bySubId.set(ref.sub_id, [...(bySubId.get(ref.sub_id) ?? []), ref]);
+    const result = new Map<string, string>();
+    for (const line of lines) {
+      const candidates = (bySubId.get(line.subId) ?? []).filter((ref) => {
+        const market = itemOfTarget(ref.target).marketplace;
+        return market === line.marketplace;
+      });
+      if (candidates.length === 0) continue;
+      const sameItem = candidates.find((ref) => {
+        const item = itemOfTarget(ref.target);
+        return item.itemId === line.itemId || (item.skuId != null && item.skuId === line.itemId);
+      });
+      const link = sameItem ?? (candidates.length === 1 ? candidates[0] : undefined);
+      if (link) result.set(line.lineKey, link.id);
+    }
+    return result;
+  }
+
+  /** One upsert for the lines (unnested arrays: one statement whatever their number). */
+  private async write(
+    memberId: string,
+    lines: OrderLine[],
+    manager: EntityManager,
+    source: 'csv' | 'api',
+    links: Map<string, string>,
+  ): Promise<void> {
+    const col = <T>(pick: (l: OrderLine) => T) => lines.map(pick);
+    await manager.query(
+      `INSERT INTO order_lines AS o (member_id, marketplace, line_key, order_id, conversion_id, item_id, model_id,
+              item_name, shop_id, shop_name, status, raw_status, currency, qty, gmv, commission, net_commission,
+              sub_id, channel, purchased_at, completed_at, clicked_at, short_link_id, source)
+       SELECT $1, v.* FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+              $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::numeric[],
+              $16::numeric[], $17::numeric[], $18::text[], $19::text[], $20::timestamptz[], $21::timestamptz[],
+              $22::timestamptz[], $23::bigint[], $24::text[]) AS v
+       ON CONFLICT (member_id, marketplace, line_key) DO UPDATE SET
+              status = EXCLUDED.status, raw_status = EXCLUDED.raw_status, qty = EXCLUDED.qty, gmv = EXCLUDED.gmv,
+              commission = EXCLUDED.commission, net_commission = EXCLUDED.net_commission, currency = EXCLUDED.currency,
+              completed_at = EXCLUDED.completed_at, item_name = EXCLUDED.item_name, shop_name = EXCLUDED.shop_name,
+              sub_id = EXCLUDED.sub_id, channel = EXCLUDED.channel,
+              short_link_id = COALESCE(EXCLUDED.short_link_id, o.short_link_id), updated_at = now()`,
+      [
+        memberId,
+        col((l) => l.marketplace),
+        col((l) => l.lineKey),
+        col((l) => l.orderId),
+        col((l) => l.conversionId),
+        col((l) => l.itemId),
+        col((l) => l.modelId),
+        col((l) => l.itemName),
+        col((l) => l.shopId),
+        col((l) => l.shopName),
+        col((l) => l.status),
+        col((l) => l.rawStatus),
+        col((l) => l.currency),
+        col((l) => l.qty),
+        col((l) => l.gmv),
+        col((l) => l.commission),
+        col((l) => l.netCommission),
+        col((l) => l.subId),
+        col((l) => l.channel),
+        col((l) => l.purchasedAt.toISOString()),
+        col((l) => l.completedAt?.toISOString() ?? null),
+        col((l) => l.clickedAt?.toISOString() ?? null),
+        col((l) => links.get(l.lineKey) ?? null),
+        col(() => source),
+      ],
+    );
+  }
+}
+
+function differs(before: Existing, line: OrderLine): boolean {
+  return (
+    before.status !== line.status ||
+    before.qty !== line.qty ||
+    before.currency !== line.currency ||
+    !new Decimal(before.gmv).equals(line.gmv) ||
+    !new Decimal(before.commission).equals(line.commission) ||
+    !new Decimal(before.net_commission).equals(line.netCommission) ||
+    (before.completed_at?.getTime() ?? null) !== (line.completedAt?.getTime() ?? null)
+  );
+}
+
+function emptySummary(marketplace: 'shopee' | 'lazada', applied: boolean): ImportSummary {
+  return {
+    applied,
+    marketplace,
+    currencies: [],
+    rows_read: 0,
+    new: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    skipped_by_reason: {},
+    problems: [],
+    status_changes: {},
+    attributed_to_links: 0,
+  };
+}
+
+function skip(summary: ImportSummary, row: number, reason: SkipReason, message: string): void {
+  summary.skipped += 1;
+  summary.skipped_by_reason[reason] = (summary.skipped_by_reason[reason] ?? 0) + 1;
+  if (summary.problems.length < MAX_LISTED_PROBLEMS) summary.problems.push({ row, reason, message });
+}
+
+function countsOf(summary: ImportSummary) {
+  const { rows_read, new: added, updated, unchanged, skipped } = summary;
+  return { rows_read, new: added, updated, unchanged, skipped };
+}

@@ -1,0 +1,342 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppException } from '@app/common';
+import { ShortLinkService } from '@app/shortlinks';
+import Decimal from 'decimal.js';
+import { DataSource } from 'typeorm';
+import { csvCell } from '../import/report-values';
+import {
+  type AnalyticsAmount,
+  type AnalyticsGroup,
+  type AnalyticsQuery,
+  type AnalyticsRow,
+  CLICK_ONLY_GROUPS,
+  ORDER_ONLY_GROUPS,
+} from './analytics-query';
+
+/** Buckets a timeseries may have (zero-filled). */
+const MAX_BUCKETS = 5000;
+
+interface ClickAgg {
+  key: string;
+  clicks: string;
+  bot_clicks: string;
+}
+
+interface OrderAgg {
+  key: string;
+  currency: string;
+  orders: string;
+  all_orders: string;
+  gmv: string;
+  pending: string;
+  completed: string;
+  cancelled: string;
+}
+
+/**
+ * The figures of `GET /api/analytics` and the earnings page: clicks from `click_hours` (people and bots apart),
+ * orders and money from `order_lines`, grouped by one dimension in the member's time zone. Money stays per
+ * currency (a row has one amount per currency, never a sum across them), exact (`numeric` sums, decimal.js
+ * divisions). The definitions and their reasons are in docs/analytics.md.
+ */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly shortLinks: ShortLinkService,
+  ) {}
+
+  async figures(query: AnalyticsQuery): Promise<AnalyticsRow[]> {
+    await this.checkTimezone(query.timezone);
+    const wantClicks = !ORDER_ONLY_GROUPS.has(query.groupBy) && !this.filtersOnlyOrders(query);
+    const wantOrders =
+      (query.events.includes('orders') || query.events.includes('commission')) &&
+      !CLICK_ONLY_GROUPS.has(query.groupBy) &&
+      query.filters.country === undefined &&
+      query.filters.device === undefined;
+    let clicks: ClickAgg[] = [];
+    let orders: OrderAgg[] = [];
+    try {
+      [clicks, orders] = await Promise.all([
+        wantClicks ? this.clicks(query) : Promise.resolve([]),
+        wantOrders ? this.orders(query) : Promise.resolve([]),
+      ]);
+    } catch (error) {
+      // A zone Intl knows and PostgreSQL does not (22023: invalid_parameter_value).
+      if ((error as { code?: string }).code === '22023') {
+        throw new AppException(
+          'invalid_request',
+          `timezone "${query.timezone.slice(0, 64)}" is not known to the database`,
+        );
+      }
+      throw error;
+    }
+    const rows = new Map<string, AnalyticsRow>();
+    const row = (key: string): AnalyticsRow => {
+      let found = rows.get(key);
+      if (!found) {
+        found = {
+          key,
+          label: null,
+          clicks: wantClicks ? 0 : null,
+          bot_clicks: wantClicks ? 0 : null,
+          orders: wantOrders ? 0 : null,
+          cancelled_orders: wantOrders ? 0 : null,
+          conversion_rate: null,
+          amounts: wantOrders ? [] : null,
+        };
+        rows.set(key, found);
+      }
+      return found;
+    };
+    for (const c of clicks) {
+      const r = row(c.key);
+      r.clicks = Number(c.clicks);
+      r.bot_clicks = Number(c.bot_clicks);
+    }
+    const nets = new Map<string, Decimal[]>();
+    for (const o of orders) {
+      const r = row(o.key);
+      r.orders = (r.orders ?? 0) + Number(o.orders);
+      r.cancelled_orders = (r.cancelled_orders ?? 0) + Number(o.all_orders) - Number(o.orders);
+      const pending = new Decimal(o.pending);
+      const completed = new Decimal(o.completed);
+      const net = pending.plus(completed);
+      r.amounts!.push({
+        currency: o.currency,
+        gmv: new Decimal(o.gmv).toFixed(),
+        commission_pending: pending.toFixed(),
+        commission_completed: completed.toFixed(),
+        commission_cancelled: new Decimal(o.cancelled).toFixed(),
+        net_commission: net.toFixed(),
+        epc: null,
+      });
+      nets.set(o.key, [...(nets.get(o.key) ?? []), net]);
+    }
+    if (query.groupBy === 'timeseries') this.zeroFill(query, row);
+    for (const r of rows.values()) {
+      if (r.clicks && r.clicks > 0) {
+        if (r.orders !== null) r.conversion_rate = Number((r.orders / r.clicks).toFixed(6));
+        for (const amount of r.amounts ?? []) {
+          amount.epc = new Decimal(amount.net_commission).div(r.clicks).toDecimalPlaces(6).toFixed();
+        }
+      }
+      r.amounts?.sort((a, b) => a.currency.localeCompare(b.currency));
+    }
+    let result = [...rows.values()];
+    if (query.groupBy === 'timeseries') result.sort((a, b) => a.key.localeCompare(b.key));
+    else result.sort((a, b) => compareRows(a, b, query));
+    if (query.groupBy !== 'timeseries') result = result.slice(0, query.limit);
+    await this.label(query.groupBy, query.memberId, result);
+    return result;
+  }
+
+  /** The rows as CSV: one line per row and currency (money is never summed across currencies). */
+  toCsv(rows: AnalyticsRow[]): string {
+    const header = [
+      'key',
+      'label',
+      'currency',
+      'clicks',
+      'bot_clicks',
+      'orders',
+      'cancelled_orders',
+      'conversion_rate',
+      'gmv',
+      'commission_pending',
+      'commission_completed',
+      'commission_cancelled',
+      'net_commission',
+      'epc',
+    ];
+    const lines = [header.join(',')];
+    for (const r of rows) {
+      const amounts: Array<AnalyticsAmount | null> = r.amounts && r.amounts.length > 0 ? r.amounts : [null];
+      for (const a of amounts) {
+        lines.push(
+          [
+            r.key,
+            r.label,
+            a?.currency,
+            r.clicks,
+            r.bot_clicks,
+            r.orders,
+            r.cancelled_orders,
+            r.conversion_rate,
+            a?.gmv,
+            a?.commission_pending,
+            a?.commission_completed,
+            a?.commission_cancelled,
+            a?.net_commission,
+            a?.epc,
+          ]
+            .map((v) => csvCell(v ?? ''))
+            .join(','),
+        );
+      }
+    }
+    return `${lines.join('\r\n')}\r\n`;
+  }
+
+  private filtersOnlyOrders(query: AnalyticsQuery): boolean {
+    return query.filters.currency !== undefined;
+  }
+
+  private async checkTimezone(timezone: string): Promise<void> {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: timezone });
+    } catch {
+      throw new AppException('invalid_request', `timezone "${timezone.slice(0, 64)}" is not an IANA time zone`);
+    }
+  }
+
+  private clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
+    const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+    const key = this.keyExpr(query, 'click', params);
+    const where = this.where(query, 'click', params);
+    return this.db.query(
+      `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
+              COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
+         FROM click_hours
+        WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
+        GROUP BY 1`,
+      params,
+    );
+  }
+
+  private orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
+    const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+    const key = this.keyExpr(query, 'order', params);
+    const where = this.where(query, 'order', params);
+    return this.db.query(
+      `SELECT ${key} AS key, currency,
+              count(DISTINCT marketplace || ':' || order_id) FILTER (WHERE status <> 'cancelled') AS orders,
+              count(DISTINCT marketplace || ':' || order_id) AS all_orders,
+              COALESCE(SUM(gmv) FILTER (WHERE status <> 'cancelled'), 0)::text AS gmv,
+              COALESCE(SUM(net_commission) FILTER (WHERE status IN ('unpaid', 'pending')), 0)::text AS pending,
+              COALESCE(SUM(net_commission) FILTER (WHERE status = 'completed'), 0)::text AS completed,
+              COALESCE(SUM(commission) FILTER (WHERE status = 'cancelled'), 0)::text AS cancelled
+         FROM order_lines
+        WHERE member_id = $1 AND purchased_at >= ($2::timestamp AT TIME ZONE $4)
+          AND purchased_at < ($3::timestamp AT TIME ZONE $4)${where}
+        GROUP BY 1, 2`,
+      params,
+    );
+  }
+
+  /** The SQL of the group's key, per table (`click_hours` or `order_lines`). */
+  private keyExpr(query: AnalyticsQuery, table: 'click' | 'order', params: unknown[]): string {
+    const time = table === 'click' ? 'hour' : 'purchased_at';
+    switch (query.groupBy) {
+      case 'count':
+        return `''`;
+      case 'timeseries':
+        params.push(query.interval);
+        return `to_char(date_trunc($${params.length}, ${time} AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`;
+      case 'sub_id':
+        if (query.subIdPosition) {
+          params.push(query.subIdPosition);
+          return `split_part(sub_id, '-', $${params.length}::int)`;
+        }
+        return 'sub_id';
+      case 'link':
+        return table === 'click' ? 'short_link_id::text' : `COALESCE(short_link_id::text, '')`;
+      case 'item':
+        return `marketplace || ':' || item_id`;
+      case 'shop':
+        return `marketplace || ':' || shop_id`;
+      case 'marketplace':
+        return 'marketplace';
+      case 'country':
+      case 'device':
+      case 'browser':
+      case 'os':
+      case 'referrer':
+        return query.groupBy;
+    }
+  }
+
+  private where(query: AnalyticsQuery, table: 'click' | 'order', params: unknown[]): string {
+    let where = '';
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where += ` AND ${sql.replace('?', `$${params.length}`)}`;
+    };
+    const f = query.filters;
+    if (f.subId !== undefined) add('sub_id = ?', f.subId);
+    if (f.linkId !== undefined) add('short_link_id = ?::bigint', f.linkId);
+    if (f.marketplace !== undefined) add('marketplace = ?', f.marketplace);
+    if (f.item !== undefined) add('item_id = ?', f.item);
+    if (table === 'click') {
+      if (f.country !== undefined) add('country = ?', f.country.toUpperCase());
+      if (f.device !== undefined) add('device = ?', f.device);
+    } else if (f.currency !== undefined) {
+      add('currency = ?', f.currency.toUpperCase());
+    }
+    return where;
+  }
+
+  /** Every bucket of the range, so a chart has its zero days (at most MAX_BUCKETS). */
+  private zeroFill(query: AnalyticsQuery, row: (key: string) => AnalyticsRow): void {
+    const start = new Date(`${query.start}Z`);
+    const end = new Date(`${query.end}Z`);
+    const cursor = truncate(start, query.interval);
+    for (let n = 0; cursor < end && n < MAX_BUCKETS; n += 1) {
+      row(cursor.toISOString().slice(0, 16));
+      advance(cursor, query.interval);
+    }
+  }
+
+  /** Readable names: a link's URL and sub id, an item's or shop's name from the member's orders. */
+  private async label(group: AnalyticsGroup, memberId: string, rows: AnalyticsRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (group === 'link') {
+      const refs = await this.shortLinks.refsByIds(rows.map((r) => r.key).filter((k) => /^\d+$/.test(k)));
+      const byId = new Map(refs.filter((r) => r.member_id === memberId).map((r) => [r.id, r]));
+      for (const r of rows) r.label = byId.get(r.key)?.url ?? (r.key === '' ? '(no link)' : null);
+    } else if (group === 'item' || group === 'shop') {
+      const column = group === 'item' ? 'item' : 'shop';
+      const names: Array<{ key: string; name: string }> = await this.db.query(
+        `SELECT DISTINCT ON (key) marketplace || ':' || ${column}_id AS key, ${column}_name AS name
+           FROM order_lines WHERE member_id = $1 AND marketplace || ':' || ${column}_id = ANY($2::text[])
+          ORDER BY key, updated_at DESC`,
+        [memberId, rows.map((r) => r.key)],
+      );
+      const byKey = new Map(names.map((n) => [n.key, n.name]));
+      for (const r of rows) r.label = byKey.get(r.key) || null;
+    }
+  }
+}
+
+/** Biggest first: by the first event asked (net commission of the largest currency total for `commission`). */
+function compareRows(a: AnalyticsRow, b: AnalyticsRow, query: AnalyticsQuery): number {
+  const first = query.events[0];
+  if (first === 'commission') {
+    const top = (r: AnalyticsRow) =>
+      (r.amounts ?? []).reduce((m, x) => Decimal.max(m, x.net_commission), new Decimal(0));
+    const diff = top(b).comparedTo(top(a));
+    if (diff !== 0) return diff;
+  }
+  if (first === 'orders' && (b.orders ?? 0) !== (a.orders ?? 0)) return (b.orders ?? 0) - (a.orders ?? 0);
+  if ((b.clicks ?? 0) !== (a.clicks ?? 0)) return (b.clicks ?? 0) - (a.clicks ?? 0);
+  if ((b.orders ?? 0) !== (a.orders ?? 0)) return (b.orders ?? 0) - (a.orders ?? 0);
+  return a.key.localeCompare(b.key);
+}
+
+function truncate(date: Date, interval: string): Date {
+  const d = new Date(date);
+  d.setUTCMinutes(0, 0, 0);
+  if (interval === 'hour') return d;
+  d.setUTCHours(0);
+  if (interval === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (interval === 'month') d.setUTCDate(1);
+  return d;
+}
+
+function advance(date: Date, interval: string): void {
+  if (interval === 'hour') date.setUTCHours(date.getUTCHours() + 1);
+  else if (interval === 'day') date.setUTCDate(date.getUTCDate() + 1);
+  else if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+}

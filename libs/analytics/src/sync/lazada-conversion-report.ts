@@ -1,0 +1,127 @@
+import { lazadaSign } from '@app/outbound';
+import Decimal from 'decimal.js';
+import type { OrderLine } from '../import/report-rows';
+import { statusOf, type LineStatus } from '../import/report-formats';
+import { joinSubIds, parseReportTime } from '../import/report-values';
+
+export const LAZADA_REPORT_PATH = '/marketing/conversion/report';
+/** Rows per page: the documented maximum. */
+export const LAZADA_PAGE_LIMIT = 100;
+
+export class LazadaReportError extends Error {}
+
+export interface LazadaCredentialSet {
+  appKey: string;
+  appSecret: string;
+  userToken: string;
+}
+
+/** One signed page of the conversion report for a range inside one calendar month (`YYYY-MM-DD`). */
+export async function fetchLazadaPage(
+  baseUrl: string,
+  credentials: LazadaCredentialSet,
+  range: { dateStart: string; dateEnd: string },
+  page: number,
+  nowMs: number,
+  signal: AbortSignal,
+): Promise<unknown[]> {
+  const params: Record<string, string> = {
+    app_key: credentials.appKey,
+    timestamp: String(nowMs),
+    sign_method: 'sha256',
+    userToken: credentials.userToken,
+    dateStart: range.dateStart,
+    dateEnd: range.dateEnd,
+    page: String(page),
+    limit: String(LAZADA_PAGE_LIMIT),
+  };
+  params.sign = lazadaSign(credentials.appSecret, LAZADA_REPORT_PATH, params);
+  const url = `${baseUrl.replace(/\/+$/, '')}${LAZADA_REPORT_PATH}?${new URLSearchParams(params).toString()}`;
+  const res = await fetch(url, { signal, redirect: 'manual' });
+  const text = await res.text();
+  let body: { code?: string; message?: string; result?: { data?: unknown[] }; data?: unknown[] };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new LazadaReportError(`Lazada answered HTTP ${res.status} without JSON: the next sync tries again.`);
+  }
+  if (body.code !== undefined && String(body.code) !== '0')
+    throw new LazadaReportError(lazadaErrorWords(String(body.code)));
+  if (res.status !== 200) throw new LazadaReportError(`Lazada answered HTTP ${res.status}: the next sync tries again.`);
+  const rows = body.result?.data ?? body.data;
+  if (!Array.isArray(rows)) throw new LazadaReportError('Lazada answered without report rows.');
+  return rows;
+}
+
+export function lazadaErrorWords(code: string): string {
+  if (/Limit/i.test(code)) return "Lazada's rate limit was reached: the next sync tries again.";
+  if (/AccessToken|Signature|AppKey|Session|Token|Permission/i.test(code)) {
+    return `Lazada refused your app key, secret or user token (${code.slice(0, 40)}): check them in Settings.`;
+  }
+  return `Lazada answered error ${code.slice(0, 40)}: the next sync tries again.`;
+}
+
+/** Calendar months covering [start, end] (UTC days), each as its first and last day inside the range. */
+export function monthRanges(start: Date, end: Date): Array<{ dateStart: string; dateEnd: string }> {
+  const ranges: Array<{ dateStart: string; dateEnd: string }> = [];
+  let cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  while (cursor <= end) {
+    const monthEnd = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 0));
+    const last = monthEnd < end ? monthEnd : end;
+    ranges.push({ dateStart: cursor.toISOString().slice(0, 10), dateEnd: last.toISOString().slice(0, 10) });
+    cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1));
+  }
+  return ranges;
+}
+
+/** Lazada report records → order lines (key order|subOrder|sku; invalid, rejected or returned is cancelled). */
+export function linesOfLazadaRows(rows: unknown[]): OrderLine[] {
+  const lines: OrderLine[] = [];
+  for (const raw of rows) {
+    const r = raw as Record<string, unknown>;
+    const s = (name: string) => (r[name] === undefined || r[name] === null ? '' : String(r[name]));
+    const orderId = s('orderId').slice(0, 64);
+    const sku = s('sku').slice(0, 64);
+    const currency = s('currency').toUpperCase();
+    if (!orderId || !sku || !/^[A-Z]{3}$/.test(currency)) continue;
+    const purchasedAt = parseReportTime(s('conversionTime'), currency);
+    if (!purchasedAt) continue;
+    let status: LineStatus = statusOf(s('status')) ?? 'pending';
+    if (s('validity').toLowerCase() === 'invalid' || s('returnedTime')) status = 'cancelled';
+    const payout = money(s('estPayout'));
+    const completed = parseReportTime(s('deliveredTime'), currency) ?? null;
+    lines.push({
+      marketplace: 'lazada',
+      lineKey: `${orderId}|${s('subOrderId').slice(0, 64)}|${sku}`,
+      orderId,
+      conversionId: '',
+      itemId: sku,
+      modelId: '',
+      itemName: s('skuName').slice(0, 500),
+      shopId: s('sellerId').slice(0, 64),
+      shopName: s('sellerName').slice(0, 500),
+      status,
+      rawStatus: `${s('status')} / ${s('validity')}`.slice(0, 100),
+      currency,
+      qty: 1,
+      gmv: money(s('orderAmt')),
+      commission: payout,
+      netCommission: payout,
+      subId: joinSubIds(['subId1', 'subId2', 'subId3', 'subId4', 'subId5', 'subId6'].map(s)),
+      channel: s('platform').slice(0, 64),
+      purchasedAt,
+      completedAt: completed === undefined ? null : completed,
+      clickedAt: null,
+    });
+  }
+  return lines;
+}
+
+function money(value: string): string {
+  try {
+    const d = new Decimal(value || '0');
+    return d.isFinite() ? d.toDecimalPlaces(6).toFixed() : '0';
+  } catch {
+    return '0';
+  }
+}

@@ -1,0 +1,240 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Clock, PeriodicTask } from '@app/common';
+import { MemberSettingsService } from '@app/members';
+import { DataSource } from 'typeorm';
+import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
+import { OrderImportService } from '../import/order-import.service';
+import {
+  fetchLazadaPage,
+  LAZADA_PAGE_LIMIT,
+  LazadaReportError,
+  linesOfLazadaRows,
+  monthRanges,
+} from './lazada-conversion-report';
+import { fetchShopeePage, linesOfShopeeNodes, ShopeeReportError } from './shopee-conversion-report';
+
+const DAY_MS = 86_400_000;
+/** One HTTP call's budget. */
+const CALL_TIMEOUT_MS = 20_000;
+/** Pages read per marketplace and run at most (Shopee: 500 rows each; its budget is 2,000 calls an hour). */
+const MAX_PAGES = 200;
+/** Fresh queries after an expired scrollId, per run. */
+const MAX_RESTARTS = 3;
+
+export type SyncMarketplace = 'shopee' | 'lazada';
+
+/** A member's sync of one marketplace, as the earnings page shows it. */
+export interface SyncStateView {
+  marketplace: SyncMarketplace;
+  /** `never`, `running`, `ok` or `error`. */
+  state: string;
+  last_started_at: Date | null;
+  last_finished_at: Date | null;
+  last_success_at: Date | null;
+  /** In words, for the member (never a secret). */
+  last_error: string | null;
+  lines_new: number;
+  lines_updated: number;
+  calls: number;
+}
+
+/**
+ * The scheduled pull of order reports with the member's saved app credentials (`shopee_app_id` and
+ * `shopee_app_secret`; `lazada_app_key`, `lazada_app_secret` and `lazada_user_token`), on `@nestjs/schedule`
+ * through `PeriodicTask` (every ORDER_SYNC_INTERVAL_MS), one member at a time. Each run reads the last
+ * ORDER_SYNC_LOOKBACK_DAYS again (statuses change long after a purchase) and upserts page by page through the
+ * import's own comparison, so a run cut anywhere (a dropped connection, an expired scrollId, a restart) has stored
+ * whole pages only, each line once by its key: the next run reads the window again, losing and doubling nothing.
+ *
+ * Shopee (`conversionReport`): 500 rows a page; the `scrollId` of the next page lives 30 s and is used once; a
+ * fresh query must wait SHOPEE_REPORT_QUERY_GAP_MS after the previous one. When a scrollId expired, the pull
+ * starts a fresh query (after the gap) that ends at the oldest purchase time already read (rows come newest first).
+ * Lazada: one calendar month per call, 100 rows a page, until a short page.
+ */
+@Injectable()
+export class ReportSyncService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ReportSyncService.name);
+  private readonly task: PeriodicTask;
+  private readonly running = new Set<string>();
+  private lastShopeeQueryAt = 0;
+  private stopping = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly settings: MemberSettingsService,
+    private readonly imports: OrderImportService,
+    private readonly clock: Clock,
+    @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
+    scheduler: SchedulerRegistry,
+  ) {
+    this.task = new PeriodicTask(scheduler, {
+      name: 'order-report-sync',
+      everyMs: Math.max(config.ORDER_SYNC_INTERVAL_MS, 1000),
+      run: () => this.syncAll(),
+      logger: this.logger,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.ORDER_SYNC_INTERVAL_MS > 0) this.task.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.task.stop();
+  }
+
+  /** Every member with saved credentials, one after the other. */
+  async syncAll(): Promise<void> {
+    const shopee = await this.settings.memberIdsWithSecrets(['shopee_app_id', 'shopee_app_secret']);
+    const lazada = await this.settings.memberIdsWithSecrets([
+      'lazada_app_key',
+      'lazada_app_secret',
+      'lazada_user_token',
+    ]);
+    for (const memberId of shopee) if (!this.stopping) await this.sync(memberId, 'shopee');
+    for (const memberId of lazada) if (!this.stopping) await this.sync(memberId, 'lazada');
+  }
+
+  /** One member's pull of one marketplace now (the page's "Sync now"); its state is recorded either way. */
+  async sync(memberId: string, marketplace: SyncMarketplace): Promise<SyncStateView> {
+    const key = `${memberId}:${marketplace}`;
+    if (this.running.has(key)) return (await this.states(memberId)).find((s) => s.marketplace === marketplace)!;
+    this.running.add(key);
+    const counts = { lines_new: 0, lines_updated: 0, calls: 0 };
+    try {
+      await this.record(memberId, marketplace, { state: 'running', last_started_at: this.clock.now(), ...counts });
+      if (marketplace === 'shopee') await this.pullShopee(memberId, counts);
+      else await this.pullLazada(memberId, counts);
+      await this.record(memberId, marketplace, {
+        state: 'ok',
+        last_finished_at: this.clock.now(),
+        last_success_at: this.clock.now(),
+        last_error: null,
+        ...counts,
+      });
+    } catch (error) {
+      const words =
+        error instanceof ShopeeReportError || error instanceof LazadaReportError || error instanceof MissingCredentials
+          ? error.message
+          : `The sync stopped: ${(error as Error)?.name === 'TimeoutError' || (error as Error)?.name === 'AbortError' ? 'the marketplace did not answer in time' : 'the marketplace could not be reached'}; the next sync tries again (nothing already imported is lost).`;
+      this.logger.warn({ member_id: memberId, marketplace, error: words }, 'Order report sync failed');
+      await this.record(memberId, marketplace, {
+        state: 'error',
+        last_finished_at: this.clock.now(),
+        last_error: words,
+        ...counts,
+      });
+    } finally {
+      this.running.delete(key);
+    }
+    return (await this.states(memberId)).find((s) => s.marketplace === marketplace)!;
+  }
+
+  async states(memberId: string): Promise<SyncStateView[]> {
+    const rows: SyncStateView[] = await this.db.query(
+      `SELECT marketplace, state, last_started_at, last_finished_at, last_success_at, last_error, lines_new, lines_updated, calls
+         FROM report_syncs WHERE member_id = $1 ORDER BY marketplace`,
+      [memberId],
+    );
+    return rows;
+  }
+
+  private async pullShopee(memberId: string, counts: { lines_new: number; lines_updated: number; calls: number }) {
+    const secrets = await this.settings.secrets(memberId, ['shopee_app_id', 'shopee_app_secret']);
+    if (!secrets.shopee_app_id || !secrets.shopee_app_secret)
+      throw new MissingCredentials('Save your Shopee app id and secret in Settings first.');
+    const credentials = { appId: secrets.shopee_app_id, secret: secrets.shopee_app_secret };
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const start = now - this.config.ORDER_SYNC_LOOKBACK_DAYS * 86_400;
+    let end = now;
+    let scrollId: string | undefined;
+    let restarts = 0;
+    for (let page = 0; page < MAX_PAGES && !this.stopping; page += 1) {
+      if (!scrollId) await this.waitForQueryGap();
+      let result;
+      try {
+        counts.calls += 1;
+        result = await fetchShopeePage(
+          this.config.SHOPEE_REPORT_URL,
+          credentials,
+          { purchaseTimeStart: start, purchaseTimeEnd: end, ...(scrollId ? { scrollId } : {}) },
+          Math.floor(this.clock.now().getTime() / 1000),
+          AbortSignal.timeout(CALL_TIMEOUT_MS),
+        );
+      } catch (error) {
+        if (error instanceof ShopeeReportError && error.restartable && scrollId && restarts < MAX_RESTARTS) {
+          restarts += 1;
+          scrollId = undefined; // a fresh query, ending where the rows already read end
+          continue;
+        }
+        throw error;
+      }
+      const lines = linesOfShopeeNodes(result.nodes, this.config.SHOPEE_REPORT_CURRENCY);
+      if (lines.length > 0) {
+        const summary = await this.imports.importLines(memberId, lines);
+        counts.lines_new += summary.new;
+        counts.lines_updated += summary.updated;
+        const oldest = Math.min(...lines.map((l) => Math.floor(l.purchasedAt.getTime() / 1000)));
+        end = Math.min(end, oldest);
+      }
+      if (!result.hasNextPage || !result.scrollId) return;
+      scrollId = result.scrollId;
+    }
+  }
+
+  private async pullLazada(memberId: string, counts: { lines_new: number; lines_updated: number; calls: number }) {
+    const secrets = await this.settings.secrets(memberId, ['lazada_app_key', 'lazada_app_secret', 'lazada_user_token']);
+    if (!secrets.lazada_app_key || !secrets.lazada_app_secret || !secrets.lazada_user_token) {
+      throw new MissingCredentials('Save your Lazada app key, app secret and user token in Settings first.');
+    }
+    const credentials = {
+      appKey: secrets.lazada_app_key,
+      appSecret: secrets.lazada_app_secret,
+      userToken: secrets.lazada_user_token,
+    };
+    const now = this.clock.now();
+    const months = monthRanges(new Date(now.getTime() - this.config.ORDER_SYNC_LOOKBACK_DAYS * DAY_MS), now);
+    for (const range of months) {
+      for (let page = 1; page <= MAX_PAGES && !this.stopping; page += 1) {
+        counts.calls += 1;
+        const rows = await fetchLazadaPage(
+          this.config.LAZADA_REPORT_URL,
+          credentials,
+          range,
+          page,
+          this.clock.now().getTime(),
+          AbortSignal.timeout(CALL_TIMEOUT_MS),
+        );
+        const lines = linesOfLazadaRows(rows);
+        if (lines.length > 0) {
+          const summary = await this.imports.importLines(memberId, lines);
+          counts.lines_new += summary.new;
+          counts.lines_updated += summary.updated;
+        }
+        if (rows.length < LAZADA_PAGE_LIMIT) break;
+      }
+    }
+  }
+
+  /** Shopee wants SHOPEE_REPORT_QUERY_GAP_MS between two fresh queries (one app: one gap for every member). */
+  private async waitForQueryGap(): Promise<void> {
+    const wait = this.lastShopeeQueryAt + this.config.SHOPEE_REPORT_QUERY_GAP_MS - Date.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    this.lastShopeeQueryAt = Date.now();
+  }
+
+  private async record(memberId: string, marketplace: SyncMarketplace, values: Record<string, unknown>): Promise<void> {
+    const names = Object.keys(values);
+    await this.db.query(
+      `INSERT INTO report_syncs (member_id, marketplace, ${names.join(', ')})
+       VALUES ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')})
+       ON CONFLICT (member_id, marketplace) DO UPDATE SET ${names.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
+      [memberId, marketplace, ...names.map((n) => values[n])],
+    );
+  }
+}
+
+class MissingCredentials extends Error {}

@@ -1,0 +1,1 @@
+export { ClickRetention } from '../clicks/click-retention';

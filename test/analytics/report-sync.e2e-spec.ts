@@ -1,0 +1,192 @@
+import { ReportSyncService } from '@app/analytics';
+import { MemberSettingsService } from '@app/members';
+import { AccountClient } from '../support/account-client';
+import { type FakeConversion, FakeLazadaReports, FakeShopeeReports } from '../support/fake-report-apis';
+import { createTestApp, TestApp, TestMember } from '../support/test-app';
+
+function conversions(count: number): FakeConversion[] {
+  const now = Math.floor(Date.now() / 1000);
+  return Array.from({ length: count }, (_, i) => ({
+    purchaseTime: now - 3600 - i * 600,
+    conversionId: `c${i}`,
+    orderId: `SO${String(i).padStart(5, '0')}`,
+    itemId: String(5000 + (i % 7)),
+    utmContent: i % 2 === 0 ? 'fb-post1---' : 'zalo----',
+    status: 'COMPLETED',
+    itemStatus: 'COMPLETED',
+    amount: '100000',
+    commission: '2500.5',
+  }));
+}
+
+describe('scheduled pull of order reports against fakes of Shopee and Lazada', () => {
+  let t: TestApp;
+  let shopee: FakeShopeeReports;
+  let lazada: FakeLazadaReports;
+  let sync: ReportSyncService;
+
+  beforeAll(async () => {
+    shopee = await new FakeShopeeReports().start();
+    lazada = await new FakeLazadaReports().start();
+    t = await createTestApp({
+      SHOPEE_REPORT_URL: shopee.url,
+      LAZADA_REPORT_URL: lazada.url,
+      SHOPEE_REPORT_QUERY_GAP_MS: '300',
+      ORDER_SYNC_INTERVAL_MS: '0',
+    });
+    sync = t.app.get(ReportSyncService);
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+    await shopee.stop();
+    await lazada.stop();
+  });
+
+  const withShopeeApp = async (appId: string, secret: string): Promise<TestMember> => {
+    const member = await t.createMember();
+    shopee.apps.set(appId, secret);
+    await t.app
+      .get(MemberSettingsService)
+      .update(member.member.id, { secrets: { shopee_app_id: appId, shopee_app_secret: secret } });
+    return member;
+  };
+  const count = async (memberId: string) =>
+    Number(
+      (await t.dataSource.query('SELECT count(*)::int AS n FROM order_lines WHERE member_id = $1', [memberId]))[0].n,
+    );
+
+  it('pulls every page (500 rows each, scrollId), then changes only what changed', async () => {
+    shopee.conversions = conversions(1203);
+    const member = await withShopeeApp('app-full', 'secret-full');
+    shopee.calls = 0;
+    const state = await sync.sync(member.member.id, 'shopee');
+    expect(state).toMatchObject({ state: 'ok', last_error: null, lines_new: 1203, lines_updated: 0, calls: 3 });
+    expect(await count(member.member.id)).toBe(1203);
+    const [line] = await t.dataSource.query(
+      `SELECT sub_id, currency, net_commission::text, status FROM order_lines WHERE member_id = $1 AND order_id = 'SO00000'`,
+      [member.member.id],
+    );
+    expect(line).toEqual({ sub_id: 'fb-post1', currency: 'VND', net_commission: '2500.500000', status: 'completed' });
+
+    shopee.conversions[0] = { ...shopee.conversions[0], status: 'CANCELLED', itemStatus: 'CANCEL', commission: '0' };
+    const again = await sync.sync(member.member.id, 'shopee');
+    expect(again).toMatchObject({ state: 'ok', lines_new: 0, lines_updated: 1 });
+    expect(await count(member.member.id)).toBe(1203);
+  });
+
+  it('starts a fresh query after an expired scrollId, ending where it stopped: nothing lost or doubled', async () => {
+    shopee.conversions = conversions(1203);
+    const member = await withShopeeApp('app-expire', 'secret-expire');
+    shopee.scrollTtlMs = 0; // every scrollId expires before it is used
+    shopee.freshQueries = 0;
+    try {
+      const state = await sync.sync(member.member.id, 'shopee');
+      expect(state.state).toBe('ok');
+      expect(shopee.freshQueries).toBeGreaterThan(1);
+    } finally {
+      shopee.scrollTtlMs = 30_000;
+    }
+    expect(await count(member.member.id)).toBe(1203);
+  });
+
+  it('a cut sync stores whole pages only; the next run completes without doubles', async () => {
+    shopee.conversions = conversions(1203);
+    const member = await withShopeeApp('app-cut', 'secret-cut');
+    shopee.calls = 0;
+    shopee.dropOnCall = 2;
+    const cut = await sync.sync(member.member.id, 'shopee');
+    shopee.dropOnCall = 0;
+    expect(cut.state).toBe('error');
+    expect(cut.last_error).toMatch(/could not be reached.*nothing already imported is lost/);
+    expect(await count(member.member.id)).toBe(500);
+    const resumed = await sync.sync(member.member.id, 'shopee');
+    expect(resumed).toMatchObject({ state: 'ok', lines_new: 703, lines_updated: 0 });
+    expect(await count(member.member.id)).toBe(1203);
+  });
+
+  it('shows the documented errors in words: 10020, 10030, 10035', async () => {
+    shopee.conversions = conversions(3);
+    const wrong = await withShopeeApp('app-wrong', 'secret-right');
+    await t.app.get(MemberSettingsService).update(wrong.member.id, { secrets: { shopee_app_secret: 'secret-wrong' } });
+    expect((await sync.sync(wrong.member.id, 'shopee')).last_error).toMatch(
+      /refused your app id and secret.*Invalid Signature/,
+    );
+
+    const blocked = await withShopeeApp('app-blocked', 'secret-blocked');
+    shopee.noAccess.add('app-blocked');
+    expect((await sync.sync(blocked.member.id, 'shopee')).last_error).toMatch(/no access to the Open API platform/);
+
+    const limited = await withShopeeApp('app-limited', 'secret-limited');
+    shopee.calls = 0;
+    shopee.rateLimitCalls = 0;
+    try {
+      const state = await sync.sync(limited.member.id, 'shopee');
+      expect(state).toMatchObject({ state: 'error' });
+      expect(state.last_error).toMatch(/limit for your app was reached \(2,000 calls an hour\)/);
+    } finally {
+      shopee.rateLimitCalls = Infinity;
+    }
+    expect(JSON.stringify(await sync.states(wrong.member.id))).not.toContain('secret-');
+  });
+
+  it('pulls Lazada one calendar month per call, 100 rows a page', async () => {
+    const member = await t.createMember();
+    lazada.apps.set('lz-key', { secret: 'lz-secret', token: 'lz-token' });
+    await t.app.get(MemberSettingsService).update(member.member.id, {
+      secrets: { lazada_app_key: 'lz-key', lazada_app_secret: 'lz-secret', lazada_user_token: 'lz-token' },
+    });
+    const now = new Date();
+    const thisMonth = now.toISOString().slice(0, 8);
+    const lastMonthDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+    const day = (prefix: string, d: number) => `${prefix}${String(d).padStart(2, '0')} 10:00:00`;
+    const row = (i: number, time: string) => ({
+      conversionTime: time,
+      orderId: `LZ${i}`,
+      subOrderId: `S${i}`,
+      sku: `SKU${i % 5}`,
+      skuName: 'Bàn chai',
+      status: i % 10 === 0 ? 'Returned' : 'Delivered',
+      validity: 'valid',
+      estPayout: '1500.25',
+      orderAmt: '30000',
+      currency: 'VND',
+      subId1: 'fb',
+      subId2: 'p9',
+      sellerName: 'Lazada Mall',
+    });
+    lazada.rows = [
+      ...Array.from({ length: 150 }, (_, i) => row(i, day(lastMonthDate.toISOString().slice(0, 8), 15))),
+      ...Array.from({ length: 100 }, (_, i) => row(1000 + i, day(thisMonth, 1))),
+    ];
+    const state = await sync.sync(member.member.id, 'lazada');
+    expect(state).toMatchObject({ state: 'ok', lines_new: 250 });
+    expect(await count(member.member.id)).toBe(250);
+    // Every call stayed inside one month; 150 rows took two pages, 100 rows two (the second empty).
+    expect(lazada.ranges.some((r) => r.startsWith(lastMonthDate.toISOString().slice(0, 8)) && r.endsWith('#2'))).toBe(
+      true,
+    );
+    const [cancelled] = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM order_lines WHERE member_id = $1 AND status = 'cancelled'`,
+      [member.member.id],
+    );
+    expect(cancelled.n).toBe(25);
+    lazada.apps.set('lz-key', { secret: 'lz-secret', token: 'other' });
+    expect((await sync.sync(member.member.id, 'lazada')).last_error).toMatch(
+      /refused your app key, secret or user token/,
+    );
+  });
+
+  it('the account page reads the sync state and can start a sync', async () => {
+    const client = new AccountClient(t);
+    await client.register(`sync-${Date.now()}@example.com`);
+    const before = await client.get('/account/analytics/sync');
+    expect(before.body).toEqual({ ok: true, syncs: [] });
+    const run = await client.post('/account/analytics/sync?marketplace=shopee');
+    expect(run.status).toBe(200);
+    expect(run.body.syncs[0]).toMatchObject({
+      marketplace: 'shopee',
+      state: 'error',
+      last_error: expect.stringMatching(/Save your Shopee app id and secret/),
+    });
+  });
+});

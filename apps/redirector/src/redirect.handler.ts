@@ -17,6 +17,7 @@ import {
   shortBaseOf,
 } from '@app/shortlinks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import proxyAddr from 'proxy-addr';
 import { httpMetricsMiddleware, Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
 import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
 
@@ -68,6 +69,11 @@ export class RedirectHandler {
     private readonly metrics: Metrics | null = null,
     /** Clicks with their dimensions (country, device, referrer…), when the app has the recorder. */
     private readonly dimensions: ClickRecorder | null = null,
+    /**
+     * The client's address as Express's `req.ip` gives it (TRUST_PROXY honoured): the handler answers ahead of
+     * Express's per-request set-up, where `req.ip` does not exist yet.
+     */
+    private readonly clientAddress: (req: IncomingMessage) => string | undefined = (req) => req.socket?.remoteAddress,
   ) {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
     this.shortHost = base.hostname;
@@ -81,6 +87,11 @@ export class RedirectHandler {
     const config = app.get<ShortLinksConfig>(shortLinksConfig.KEY, { strict: false });
     const metrics = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED ? get(Metrics) : null;
     const dimensions = optional(() => get(ClickRecorder));
+    // Express's own compiled `trust proxy` function, read per request (main.ts may set it after mounting).
+    const express = app.getHttpAdapter().getInstance() as {
+      get(setting: string): (addr: string, i: number) => boolean;
+    };
+    const clientAddress = (req: IncomingMessage) => proxyAddr(req, express.get('trust proxy fn'));
     return new RedirectHandler(
       get(RedirectLookup),
       get(ClickCounter),
@@ -89,6 +100,7 @@ export class RedirectHandler {
       options,
       metrics,
       dimensions,
+      clientAddress,
     );
   }
 
@@ -237,7 +249,7 @@ export class RedirectHandler {
     res.end();
     const bot = head || isBotUserAgent(req.headers['user-agent']);
     this.clicks.record(hit.id, bot);
-    this.dimensions?.record(hit.id, req, bot);
+    this.dimensions?.record(hit.id, req, this.clientAddress(req), bot);
     this.metrics?.redirects.inc({ domain_kind: scope.memberId === null ? 'own' : 'custom', bot: String(bot) });
   }
 

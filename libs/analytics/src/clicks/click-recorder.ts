@@ -96,11 +96,13 @@ export class ClickRecorder implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** One click of a redirect already answered. Synchronous and in memory only. */
-  record(linkId: string, req: IncomingMessage, bot: boolean): void {
+  /**
+   * One click of a redirect already answered, from `address` (the client as `req.ip` gives it: TRUST_PROXY
+   * honoured). Synchronous and in memory only.
+   */
+  record(linkId: string, req: IncomingMessage, address: string | undefined, bot: boolean): void {
     if (!this.enabled) return;
     const hour = Math.floor(this.clock.now().getTime() / HOUR_MS);
-    const address = (req as { ip?: string }).ip ?? req.socket?.remoteAddress;
     const referer = req.headers.referer;
     const dims = this.reader.read(
       req.headers['user-agent'],

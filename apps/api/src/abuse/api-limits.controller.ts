@@ -14,6 +14,8 @@ import {
   IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
+  LINK_BUDGET_NAMES,
+  LinkBudgets,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
@@ -24,7 +26,12 @@ import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 
 class RateLimitStateDto {
-  @ApiProperty({ enum: THROTTLER_NAMES }) name!: string;
+  @ApiProperty({
+    enum: [...THROTTLER_NAMES, ...LINK_BUDGET_NAMES],
+    description:
+      '`per_key` and `per_member` count requests; `links_per_key` and `links_per_member` count links converted',
+  })
+  name!: string;
   @ApiProperty({ example: 60 }) limit!: number;
   @ApiProperty({ example: 60 }) window_seconds!: number;
   @ApiProperty({ example: 59 }) remaining!: number;
@@ -40,14 +47,17 @@ class ApiLimitsDto {
 @ApiTags('convert')
 @Controller('api')
 export class ApiLimitsController {
+  constructor(private readonly linkBudgets: LinkBudgets) {}
+
   @Get('limits')
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @ApiOperation({
     summary: 'Your rate limits and what is left of them',
     description:
-      'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON. Like every API call it ' +
-      'counts against the limits it reports.',
+      'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON: the request limits and the ' +
+      'link budgets (links converted per window). Like every API call it counts against the request limits it ' +
+      'reports; it converts no link.',
   })
   @ApiHeader({ name: 'X-API-Key', required: true })
   @ApiHeader({ name: 'X-API-Token', required: true })
@@ -59,11 +69,12 @@ export class ApiLimitsController {
     description: RATE_LIMITED_DESCRIPTION,
     headers: RATE_LIMITED_HEADERS,
   })
-  limits(@Req() req: AuthenticatedRequest): ApiLimitsDto {
+  async limits(@Req() req: AuthenticatedRequest): Promise<ApiLimitsDto> {
+    const links = await this.linkBudgets.peek(req.principal);
     return {
       ok: true,
       plan: req.principal.plan,
-      limits: rateLimitStatesOf(req).map((state) => ({
+      limits: [...rateLimitStatesOf(req), ...links].map((state) => ({
         name: state.name,
         limit: state.limit,
         window_seconds: state.windowSeconds,

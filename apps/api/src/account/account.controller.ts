@@ -101,7 +101,7 @@ export class AccountController {
     headers: RATE_LIMITED_HEADERS,
   })
   convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertResult> {
-    return this.converter.convert(body, req.principal);
+    return this.converter.convert(body, req.principal, req);
   }
 
   @Patch('settings')

@@ -60,6 +60,6 @@ export class ConvertController {
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
   convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
-    return this.useCase.convert(body, req.principal);
+    return this.useCase.convert(body, req.principal, req);
   }
 }

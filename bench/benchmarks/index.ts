@@ -1,6 +1,7 @@
 import type { Benchmark } from './benchmark';
 import { convertAffiliate } from './convert-affiliate';
 import { costGrowth } from './cost-growth';
+import { fairness } from './fairness';
 import { convertOwnShortener } from './convert-own-shortener';
 import { redirect } from './redirect';
 import { redirectScale } from './redirect-scale';
@@ -9,4 +10,11 @@ import { redirectScale } from './redirect-scale';
  * Every benchmark `npm run bench` runs, in this order (`npm run bench -- <name>...` runs some).
  * Each is one file here and one entry below.
  */
-export const BENCHMARKS: Benchmark[] = [convertAffiliate, costGrowth, convertOwnShortener, redirect, redirectScale];
+export const BENCHMARKS: Benchmark[] = [
+  convertAffiliate,
+  costGrowth,
+  convertOwnShortener,
+  redirect,
+  redirectScale,
+  fairness,
+];

@@ -23,6 +23,7 @@ import {
   THROTTLER_NAMES,
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
+import { ShortLinkService } from '@app/shortlinks';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 
 class RateLimitStateDto {
@@ -38,16 +39,33 @@ class RateLimitStateDto {
   @ApiProperty({ example: 42, description: 'Seconds until the window resets' }) reset_seconds!: number;
 }
 
+class ShortLinkQuotaDto {
+  @ApiProperty({ example: 1000, description: 'New short links per UTC day on your plan' }) per_day!: number;
+  @ApiProperty({ example: 12, description: 'New short links made today (UTC)' }) today!: number;
+  @ApiProperty({ example: 10000, description: 'Short links in all on your plan' }) total_limit!: number;
+  @ApiProperty({ example: 340, description: 'Short links you have' }) total!: number;
+  @ApiProperty({ description: 'When the daily quota starts afresh (next UTC midnight)' }) day_resets_at!: Date;
+}
+
 class ApiLimitsDto {
   @ApiProperty({ example: true }) ok!: true;
   @ApiProperty({ enum: ['free', 'pro'] }) plan!: string;
   @ApiProperty({ type: [RateLimitStateDto] }) limits!: RateLimitStateDto[];
+  @ApiProperty({
+    type: ShortLinkQuotaDto,
+    description:
+      'Your short-link quotas: past one, 429 `quota_exceeded`; a link made again is reused and counts nothing',
+  })
+  short_links!: ShortLinkQuotaDto;
 }
 
 @ApiTags('convert')
 @Controller('api')
 export class ApiLimitsController {
-  constructor(private readonly linkBudgets: LinkBudgets) {}
+  constructor(
+    private readonly linkBudgets: LinkBudgets,
+    private readonly shortLinks: ShortLinkService,
+  ) {}
 
   @Get('limits')
   @Header('Cache-Control', 'no-store')
@@ -57,7 +75,7 @@ export class ApiLimitsController {
     description:
       'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON: the request limits and the ' +
       'link budgets (links converted per window). Like every API call it counts against the request limits it ' +
-      'reports; it converts no link.',
+      'reports; it converts no link. Also your short-link quotas (new links per day, links in all) and their use.',
   })
   @ApiHeader({ name: 'X-API-Key', required: true })
   @ApiHeader({ name: 'X-API-Token', required: true })
@@ -70,7 +88,10 @@ export class ApiLimitsController {
     headers: RATE_LIMITED_HEADERS,
   })
   async limits(@Req() req: AuthenticatedRequest): Promise<ApiLimitsDto> {
-    const links = await this.linkBudgets.peek(req.principal);
+    const [links, shortLinks] = await Promise.all([
+      this.linkBudgets.peek(req.principal),
+      this.shortLinks.quotaUsage(req.principal.memberId, req.principal.plan),
+    ]);
     return {
       ok: true,
       plan: req.principal.plan,
@@ -81,6 +102,7 @@ export class ApiLimitsController {
         remaining: state.remaining,
         reset_seconds: state.resetSeconds,
       })),
+      short_links: shortLinks,
     };
   }
 }

@@ -49,7 +49,7 @@ export class AccountController {
     summary: 'Your account',
     description:
       'Profile, plan, the API key preview and creation date (never the token), pairs still in their grace ' +
-      'period, usage this minute (this instance) and today (UTC), saved settings (secrets as previews) and the ' +
+      'period, usage this minute (this instance) and today (UTC), short-link quotas and their use, saved settings (secrets as previews) and the ' +
       'CSRF token.',
   })
   @ApiOkResponse({ description: 'The account overview' })

@@ -120,6 +120,7 @@ async function start(): Promise<void> {
       new ShortLinkUrls(shortLinkSettings),
       new Clock(),
       new MarketplaceTargetPolicy(),
+      shortLinkSettings,
     );
     ownShortener = new OwnShortenerMode(affiliate, marketplaces, shortLinks, new ShortLinkUrls(shortLinkSettings));
   }

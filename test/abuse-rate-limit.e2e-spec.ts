@@ -46,7 +46,9 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
     for (let i = 1; i <= 5; i++) {
       const ok = await convert(member);
       expect(ok.status).toBe(200);
-      expect(ok.headers['ratelimit-policy']).toBe('"per_key";q=5;w=60, "per_member";q=8;w=60');
+      expect(ok.headers['ratelimit-policy']).toBe(
+        '"per_key";q=5;w=60, "per_member";q=8;w=60, "links_per_key";q=2000;w=60, "links_per_member";q=4000;w=60',
+      );
       expect(rateLimit(ok).per_key.r).toBe(5 - i);
       expect(rateLimit(ok).per_member.r).toBe(8 - i);
     }
@@ -74,6 +76,8 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
       limits: [
         { name: 'per_key', limit: 5, window_seconds: 60, remaining: 2 },
         { name: 'per_member', limit: 8, window_seconds: 60, remaining: 5 },
+        { name: 'links_per_key', limit: 2000, window_seconds: 60, remaining: 1998 },
+        { name: 'links_per_member', limit: 4000, window_seconds: 60, remaining: 3998 },
       ],
     });
     expect((await limits(member)).status).toBe(200);
@@ -100,7 +104,9 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
   it('gives the Pro plan its higher limits', async () => {
     const pro = await t.createMember({ plan: 'pro' });
     const res = await convert(pro);
-    expect(res.headers['ratelimit-policy']).toBe('"per_key";q=20;w=60, "per_member";q=40;w=60');
+    expect(res.headers['ratelimit-policy']).toBe(
+      '"per_key";q=20;w=60, "per_member";q=40;w=60, "links_per_key";q=20000;w=60, "links_per_member";q=40000;w=60',
+    );
     for (let i = 2; i <= 20; i++) expect((await convert(pro)).status).toBe(200);
     expect((await convert(pro)).status).toBe(429);
   });

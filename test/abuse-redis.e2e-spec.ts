@@ -172,7 +172,10 @@ describeIf(Boolean(REDIS_URL), 'needs REDIS_URL')('windows in Redis: rate limits
     const again = await send();
     expect(again.status).toBe(200);
     expect(again.headers['ratelimit']).toMatch(
-      new RegExp(`^"per_key";r=1;t=${WINDOW_SECONDS}, "per_member";r=\\d+;t=${WINDOW_SECONDS}$`),
+      new RegExp(
+        `^"per_key";r=1;t=${WINDOW_SECONDS}, "per_member";r=\\d+;t=${WINDOW_SECONDS}, ` +
+          `"links_per_key";r=1999;t=${WINDOW_SECONDS}, "links_per_member";r=\\d+;t=${WINDOW_SECONDS}$`,
+      ),
     );
   });
 
@@ -289,7 +292,9 @@ describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway R
             .send(BODY),
         );
         expect(res.status).toBe(200);
-        expect(res.headers['ratelimit']).toBe('"per_key";r=59;t=60, "per_member";r=119;t=60');
+        expect(res.headers['ratelimit']).toBe(
+          '"per_key";r=59;t=60, "per_member";r=119;t=60, "links_per_key";r=1999;t=60, "links_per_member";r=3999;t=60',
+        );
       } finally {
         await lonely.close();
       }

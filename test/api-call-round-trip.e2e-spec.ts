@@ -10,7 +10,8 @@ const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 
 /**
  * An API call's abuse checks against Redis: the shared ban and both rate-limit counters (per key, per member)
- * in one round trip, one script.
+ * in one round trip, one script; a convert call's link budgets (per key, per member), once its links are found,
+ * in one more.
  */
 describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_URL')(
   'POST /api/convert: ban check and both counters in one Redis round trip',
@@ -47,13 +48,15 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
     const convert = () =>
       t.send(t.http.post('/api/convert').set({ 'X-API-Key': alice.apiKey, 'X-API-Token': alice.apiToken }).send(BODY));
 
-    it('sends one command per call, and counts both policies', async () => {
+    it('sends one command for the abuse checks and one for the link budgets, and counts every policy', async () => {
       await convert(); // the script is loaded on first use (EVALSHA, then EVAL once)
       commands.length = 0;
       const res = await convert();
       expect(res.status).toBe(200);
-      expect(commands).toEqual(['evalsha']);
-      expect(res.headers.ratelimit).toMatch(/"per_key";r=1;t=\d+, "per_member";r=98;t=\d+/);
+      expect(commands).toEqual(['evalsha', 'evalsha']);
+      expect(res.headers.ratelimit).toMatch(
+        /"per_key";r=1;t=\d+, "per_member";r=98;t=\d+, "links_per_key";r=1998;t=\d+, "links_per_member";r=3998;t=\d+/,
+      );
     });
 
     it('a call over the per-key limit is refused and does not charge the member budget', async () => {

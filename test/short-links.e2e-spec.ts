@@ -34,6 +34,9 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
       // Only the explicit flushes of the tests write clicks: proves no write happens on the redirect path.
       CLICK_FLUSH_INTERVAL_MS: '300000',
       CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS: '3600',
+      // Alice gets 10,000 links below (the Free plan's total quota): the quotas are tested in short-link-quotas.
+      SHORT_LINK_QUOTA_FREE_TOTAL: '1000000',
+      SHORT_LINK_QUOTA_FREE_PER_DAY: '1000000',
       ...redisEnv,
     });
     alice = await t.createMember();

@@ -2,6 +2,7 @@ import { analytics } from './analytics';
 import type { Benchmark } from './benchmark';
 import { convertAffiliate } from './convert-affiliate';
 import { costGrowth } from './cost-growth';
+import { fairness } from './fairness';
 import { convertOwnShortener } from './convert-own-shortener';
 import { redirect } from './redirect';
 import { redirectScale } from './redirect-scale';
@@ -17,4 +18,5 @@ export const BENCHMARKS: Benchmark[] = [
   redirect,
   redirectScale,
   analytics,
+  fairness,
 ];

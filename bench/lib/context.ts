@@ -62,6 +62,8 @@ export class BenchContext {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       RATE_LIMIT_PRO_PER_KEY: '1000000',
       RATE_LIMIT_PRO_PER_MEMBER: '1000000',
+      LINK_BUDGET_PRO_PER_KEY: '100000000',
+      LINK_BUDGET_PRO_PER_MEMBER: '100000000',
       CONVERT_MAX_CONTENT_CHARS: '200000',
       // `METRICS_ENABLED=false npm run bench` measures the api without the request histogram (the overhead).
       METRICS_ENABLED: process.env.METRICS_ENABLED,

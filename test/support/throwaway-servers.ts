@@ -198,6 +198,26 @@ export class ThrowawayRedis {
     }
   }
 
+  async get(key: string): Promise<string | null> {
+    const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await client.connect();
+    try {
+      return await client.get(key);
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  /** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as a hung Redis. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** Thaws the server after `pause()` (SIGCONT). */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   async kill(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;

@@ -22,6 +22,26 @@ export class AbuseConfig {
   @IntSetting(1, 1_000_000)
   RATE_LIMIT_PRO_PER_MEMBER = 1200;
 
+  /**
+   * Links converted per window (RATE_LIMIT_WINDOW_SECONDS) with one API key, Free plan (`links_per_key`). A call
+   * is let through while the window's count is below the budget and then charged all of its links, so one call
+   * within the content limit is never refused on a fresh window, whatever the budget.
+   */
+  @IntSetting(1, 100_000_000)
+  LINK_BUDGET_FREE_PER_KEY = 2000;
+
+  /** Links converted per window for all of a member's keys together, Free plan (`links_per_member`). */
+  @IntSetting(1, 100_000_000)
+  LINK_BUDGET_FREE_PER_MEMBER = 4000;
+
+  /** Links converted per window with one API key, Pro plan (`links_per_key`). */
+  @IntSetting(1, 100_000_000)
+  LINK_BUDGET_PRO_PER_KEY = 20_000;
+
+  /** Links converted per window for all of a member's keys together, Pro plan (`links_per_member`). */
+  @IntSetting(1, 100_000_000)
+  LINK_BUDGET_PRO_PER_MEMBER = 40_000;
+
   /** Wrong API credentials from one IP (IPv6: one /64) within the window that ban it. */
   @IntSetting(1, 100_000)
   IP_BAN_MAX_FAILURES = 10;

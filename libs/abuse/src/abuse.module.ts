@@ -12,6 +12,7 @@ import { IpBanService } from './bans/ip-ban.service';
 import { IpAllowList } from './client-ip';
 import { AbuseEventsModule } from './events/abuse-events.module';
 import { ApiThrottlerGuard } from './rate-limit/api-throttler.guard';
+import { LinkBudgets } from './rate-limit/link-budgets';
 import { RateLimitPolicies } from './rate-limit/rate-limit-policies';
 import { ResilientThrottlerStorage } from './rate-limit/resilient-throttler-storage';
 import { throttlerOptions } from './rate-limit/throttler-options';
@@ -42,9 +43,18 @@ import { throttlerOptions } from './rate-limit/throttler-options';
     IpBanService,
     IpBanGuard,
     ApiThrottlerGuard,
+    LinkBudgets,
     FailedAuthListener,
     AbuseQueries,
   ],
-  exports: [AbuseStoreModule, AbuseEventsModule, IpBanService, IpBanGuard, ApiThrottlerGuard, AbuseQueries],
+  exports: [
+    AbuseStoreModule,
+    AbuseEventsModule,
+    IpBanService,
+    IpBanGuard,
+    ApiThrottlerGuard,
+    LinkBudgets,
+    AbuseQueries,
+  ],
 })
 export class AbuseModule {}

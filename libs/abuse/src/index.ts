@@ -1,4 +1,4 @@
-export { THROTTLER_NAMES } from './abuse.constants';
+export { LINK_BUDGET_NAMES, THROTTLER_NAMES } from './abuse.constants';
 export { AbuseModule } from './abuse.module';
 export {
   AbuseBansQueryDto,
@@ -17,6 +17,7 @@ export { AbuseEvent } from './events/abuse-event.entity';
 export { AbuseEventsModule } from './events/abuse-events.module';
 export { AbuseEvents } from './events/abuse-events.service';
 export { ApiThrottlerGuard, rateLimitStatesOf } from './rate-limit/api-throttler.guard';
+export { LinkBudgets } from './rate-limit/link-budgets';
 export {
   IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,

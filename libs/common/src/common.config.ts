@@ -43,6 +43,25 @@ export class CommonConfig {
   REDIS_KEY_PREFIX = 'linkconv:';
 
   /**
+   * Longest wait for a Redis reply before the command fails and the caller falls back to in-process state (the
+   * local rate limits and ban cache). Counted only while the event loop runs: a reply that arrived during a stall of
+   * this process is not a time-out.
+   */
+  @IntSetting(10, 10_000)
+  REDIS_COMMAND_TIMEOUT_MS = 100;
+
+  /**
+   * Consecutive command time-outs that open the Redis breaker: while it is open no request waits on Redis (every
+   * user of it works in process, as when Redis is down) and one PING every `REDIS_BREAKER_HALF_OPEN_MS` tests it.
+   */
+  @IntSetting(1, 1000)
+  REDIS_BREAKER_TIMEOUTS = 3;
+
+  /** How long the Redis breaker stays open before a PING tests Redis again (the breaker closes on its answer). */
+  @IntSetting(50, 600_000)
+  REDIS_BREAKER_HALF_OPEN_MS = 1000;
+
+  /**
    * HMAC key for API keys/tokens. Required with `DATABASE_URL`; in embedded mode generated once
    * into `DATA_DIR/credentials-secret` (mode 600).
    */

@@ -39,6 +39,7 @@ export { httpEdge } from './http/http-edge';
 export { securityHeaders } from './http/security-headers';
 export { ShutdownState } from './http/shutdown-state';
 export { PeriodicTask } from './scheduling/periodic-task';
+export { CpuLane } from './scheduling/cpu-lane';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
 export { GENERATED_SECRET_FILES, writeSecretFiles } from './config/secret-file';
 export {

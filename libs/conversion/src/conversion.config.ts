@@ -6,6 +6,17 @@ export class ConversionConfig {
   @IntSetting(1, 1_000_000)
   CONVERT_MAX_CONTENT_CHARS = 50_000;
 
+  /**
+   * A `content` longer than this is converted in slices that share the event loop with the other requests (see
+   * [Fair shares](security.md#fair-shares-link-budgets-and-large-texts)); shorter ones in one go.
+   */
+  @IntSetting(1000, 1_000_000)
+  CONVERT_SLICE_ABOVE_CHARS = 20_000;
+
+  /** Longest slice of a large conversion before it lets the other requests run. */
+  @IntSetting(1, 1000)
+  CONVERT_SLICE_MS = 4;
+
   /** Most HTTP requests made to resolve one short link. */
   @IntSetting(1, 10)
   LINK_RESOLVER_MAX_HOPS = 5;

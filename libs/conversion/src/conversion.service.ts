@@ -1,5 +1,5 @@
 import { Injectable, Optional, Inject } from '@nestjs/common';
-import { AppException } from '@app/common';
+import { AppException, CpuLane } from '@app/common';
 import type { Principal } from '@app/credentials';
 import { Metrics } from '@app/metrics';
 import { extractLinks, FoundLink, ParsedLink } from './links';
@@ -44,6 +44,16 @@ interface MarketplaceLink {
   parsed: ParsedLink;
 }
 
+/** Called with the number of marketplace links found, before any is converted: may refuse the call (throw). */
+export type AdmitLinks = (links: number) => Promise<unknown>;
+
+/** Characters of `content` a slice of a large conversion extracts links from (cut at white space). */
+const EXTRACT_SLICE_CHARS = 4000;
+/** Links a slice of a large conversion hands to the mode at once. */
+const CONVERT_SLICE_LINKS = 250;
+
+type Slicer = ReturnType<CpuLane['slicer']>;
+
 export function summaryMessage(total: number, success: number): string {
   if (total === 0) return 'No marketplace links found';
   const failedCount = total - success;
@@ -65,6 +75,9 @@ export function replaceLinks(content: string, items: readonly ConvertItem[]): st
 /** The convert use-case: find the marketplace links, convert each distinct one once, rebuild the text. */
 @Injectable()
 export class ConversionService {
+  /** Where large conversions run, slice by slice, one slice per event-loop turn (see `CpuLane`). */
+  private readonly lane = new CpuLane();
+
   constructor(
     private readonly marketplaces: Marketplaces,
     private readonly registry: ModeRegistry,
@@ -74,7 +87,12 @@ export class ConversionService {
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  async convert(input: ConvertInput, principal: Principal): Promise<ConvertResult> {
+  /**
+   * Converts `input` for `principal`. `admit`, when given, sees the number of links before any is converted (the
+   * link budgets). A `content` above CONVERT_SLICE_ABOVE_CHARS is converted in slices of at most CONVERT_SLICE_MS
+   * that share the event loop with the other requests; the answer is the same.
+   */
+  async convert(input: ConvertInput, principal: Principal, admit?: AdmitLinks): Promise<ConvertResult> {
     const provider = this.registry.get(input.mode);
     if (input.content.length > this.config.CONVERT_MAX_CONTENT_CHARS) {
       throw new AppException(
@@ -96,8 +114,15 @@ export class ConversionService {
       );
     }
 
-    const links = this.findMarketplaceLinks(input.content);
-    const outcomes = await this.convertDistinct(links, provider, context);
+    const slicer =
+      input.content.length > this.config.CONVERT_SLICE_ABOVE_CHARS
+        ? this.lane.slicer(this.config.CONVERT_SLICE_MS)
+        : null;
+    const links = slicer
+      ? await this.findMarketplaceLinksSliced(input.content, slicer)
+      : this.findMarketplaceLinks(input.content);
+    await admit?.(links.length);
+    const outcomes = await this.convertDistinct(links, provider, context, slicer);
     const items = links.map(({ found, parsed }, index): ConvertItem => {
       const outcome = outcomes.get(found.url)!;
       const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };
@@ -131,12 +156,33 @@ export class ConversionService {
     }
   }
 
-  private findMarketplaceLinks(content: string): MarketplaceLink[] {
-    const links: MarketplaceLink[] = [];
+  private findMarketplaceLinks(content: string, offset = 0, links: MarketplaceLink[] = []): MarketplaceLink[] {
     const isShortLink = (url: string) => this.marketplaces.identify(url)?.kind === 'short';
     for (const found of extractLinks(content, { isShortLink })) {
       const parsed = this.marketplaces.identifyInText(found.url);
-      if (parsed) links.push({ found, parsed });
+      if (!parsed) continue;
+      links.push({
+        found: offset ? { ...found, start: found.start + offset, end: found.end + offset } : found,
+        parsed,
+      });
+    }
+    return links;
+  }
+
+  /**
+   * The same links as `findMarketplaceLinks`, found piece by piece between turns of the lane. Pieces end at white
+   * space: a link never contains any, and the extractor looks no further than the word it is in, so the pieces
+   * hold exactly the links of the whole.
+   */
+  private async findMarketplaceLinksSliced(content: string, slicer: Slicer): Promise<MarketplaceLink[]> {
+    const links: MarketplaceLink[] = [];
+    let start = 0;
+    while (start < content.length) {
+      let end = Math.min(content.length, start + EXTRACT_SLICE_CHARS);
+      while (end < content.length && !/\s/.test(content[end])) end++;
+      this.findMarketplaceLinks(content.slice(start, end), start, links);
+      start = end;
+      await slicer.maybeYield();
     }
     return links;
   }
@@ -150,6 +196,7 @@ export class ConversionService {
     links: readonly MarketplaceLink[],
     provider: ModeProvider,
     context: ModeContext,
+    slicer: Slicer | null = null,
   ): Promise<Map<string, LinkOutcome>> {
     const outcomes = new Map<string, LinkOutcome>();
     const pending = new Map<string, ParsedLink>();
@@ -174,8 +221,16 @@ export class ConversionService {
     }
     if (pending.size > 0) {
       const marketplaceSettings = await this.settings.forMember(context.principal);
-      const converted = await provider.convert([...pending.values()], { ...context, marketplaceSettings });
-      [...pending.keys()].forEach((input, i) => outcomes.set(input, converted[i]));
+      const inputs = [...pending.keys()];
+      const parsed = [...pending.values()];
+      const modeContext = { ...context, marketplaceSettings };
+      // A large text's links go to the mode a slice at a time, with the other requests served in between.
+      const step = slicer ? CONVERT_SLICE_LINKS : parsed.length;
+      for (let from = 0; from < parsed.length; from += step) {
+        const converted = await provider.convert(parsed.slice(from, from + step), modeContext);
+        converted.forEach((outcome, i) => outcomes.set(inputs[from + i], outcome));
+        await slicer?.maybeYield();
+      }
     }
     return outcomes;
   }

@@ -24,6 +24,25 @@ export class ShortLinksConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   SHORT_LINK_BASE_URL!: string;
 
+  /**
+   * New short links (own and custom domains together) a Free member may make per UTC day; more is 429
+   * `quota_exceeded`. A target shortened again with the same sub ids reuses its link and counts nothing.
+   */
+  @IntSetting(0, 100_000_000)
+  SHORT_LINK_QUOTA_FREE_PER_DAY = 1000;
+
+  /** Short links a Free member may have in all. */
+  @IntSetting(0, 1_000_000_000)
+  SHORT_LINK_QUOTA_FREE_TOTAL = 10_000;
+
+  /** New short links a Pro member may make per UTC day. */
+  @IntSetting(0, 100_000_000)
+  SHORT_LINK_QUOTA_PRO_PER_DAY = 20_000;
+
+  /** Short links a Pro member may have in all. */
+  @IntSetting(0, 1_000_000_000)
+  SHORT_LINK_QUOTA_PRO_TOTAL = 500_000;
+
   /** Length of new short codes. */
   @IntSetting(5, 32)
   SHORT_CODE_LENGTH = 7;

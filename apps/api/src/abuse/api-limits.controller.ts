@@ -14,6 +14,8 @@ import {
   IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
+  LINK_BUDGET_NAMES,
+  LinkBudgets,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
@@ -21,33 +23,59 @@ import {
   THROTTLER_NAMES,
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
+import { ShortLinkService } from '@app/shortlinks';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 
 class RateLimitStateDto {
-  @ApiProperty({ enum: THROTTLER_NAMES }) name!: string;
+  @ApiProperty({
+    enum: [...THROTTLER_NAMES, ...LINK_BUDGET_NAMES],
+    description:
+      '`per_key` and `per_member` count requests; `links_per_key` and `links_per_member` count links converted',
+  })
+  name!: string;
   @ApiProperty({ example: 60 }) limit!: number;
   @ApiProperty({ example: 60 }) window_seconds!: number;
   @ApiProperty({ example: 59 }) remaining!: number;
   @ApiProperty({ example: 42, description: 'Seconds until the window resets' }) reset_seconds!: number;
 }
 
+class ShortLinkQuotaDto {
+  @ApiProperty({ example: 1000, description: 'New short links per UTC day on your plan' }) per_day!: number;
+  @ApiProperty({ example: 12, description: 'New short links made today (UTC)' }) today!: number;
+  @ApiProperty({ example: 10000, description: 'Short links in all on your plan' }) total_limit!: number;
+  @ApiProperty({ example: 340, description: 'Short links you have' }) total!: number;
+  @ApiProperty({ description: 'When the daily quota starts afresh (next UTC midnight)' }) day_resets_at!: Date;
+}
+
 class ApiLimitsDto {
   @ApiProperty({ example: true }) ok!: true;
   @ApiProperty({ enum: ['free', 'pro'] }) plan!: string;
   @ApiProperty({ type: [RateLimitStateDto] }) limits!: RateLimitStateDto[];
+  @ApiProperty({
+    type: ShortLinkQuotaDto,
+    description:
+      'Your short-link quotas: past one, 429 `quota_exceeded`; a link made again is reused and counts nothing',
+  })
+  short_links!: ShortLinkQuotaDto;
 }
 
 @ApiTags('convert')
 @Controller('api')
 export class ApiLimitsController {
+  constructor(
+    private readonly linkBudgets: LinkBudgets,
+    private readonly shortLinks: ShortLinkService,
+  ) {}
+
   @Get('limits')
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @ApiOperation({
     summary: 'Your rate limits and what is left of them',
     description:
-      'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON. Like every API call it ' +
-      'counts against the limits it reports.',
+      'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON: the request limits and the ' +
+      'link budgets (links converted per window). Like every API call it counts against the request limits it ' +
+      'reports; it converts no link. Also your short-link quotas (new links per day, links in all) and their use.',
   })
   @ApiHeader({ name: 'X-API-Key', required: true })
   @ApiHeader({ name: 'X-API-Token', required: true })
@@ -59,17 +87,22 @@ export class ApiLimitsController {
     description: RATE_LIMITED_DESCRIPTION,
     headers: RATE_LIMITED_HEADERS,
   })
-  limits(@Req() req: AuthenticatedRequest): ApiLimitsDto {
+  async limits(@Req() req: AuthenticatedRequest): Promise<ApiLimitsDto> {
+    const [links, shortLinks] = await Promise.all([
+      this.linkBudgets.peek(req.principal),
+      this.shortLinks.quotaUsage(req.principal.memberId, req.principal.plan),
+    ]);
     return {
       ok: true,
       plan: req.principal.plan,
-      limits: rateLimitStatesOf(req).map((state) => ({
+      limits: [...rateLimitStatesOf(req), ...links].map((state) => ({
         name: state.name,
         limit: state.limit,
         window_seconds: state.windowSeconds,
         remaining: state.remaining,
         reset_seconds: state.resetSeconds,
       })),
+      short_links: shortLinks,
     };
   }
 }

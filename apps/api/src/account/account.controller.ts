@@ -49,7 +49,7 @@ export class AccountController {
     summary: 'Your account',
     description:
       'Profile, plan, the API key preview and creation date (never the token), pairs still in their grace ' +
-      'period, usage this minute (this instance) and today (UTC), saved settings (secrets as previews) and the ' +
+      'period, usage this minute (this instance) and today (UTC), short-link quotas and their use, saved settings (secrets as previews) and the ' +
       'CSRF token.',
   })
   @ApiOkResponse({ description: 'The account overview' })
@@ -101,7 +101,7 @@ export class AccountController {
     headers: RATE_LIMITED_HEADERS,
   })
   convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertResult> {
-    return this.converter.convert(body, req.principal);
+    return this.converter.convert(body, req.principal, req);
   }
 
   @Patch('settings')

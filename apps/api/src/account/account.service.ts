@@ -11,6 +11,7 @@ import {
   MemberSettingsService,
   type MemberSettingsPatch,
 } from '@app/members';
+import { ShortLinkService } from '@app/shortlinks';
 import { UsageService } from '@app/usage';
 import type { Request } from 'express';
 import { memberView } from './account.views';
@@ -29,13 +30,15 @@ export class AccountService {
     private readonly sessions: SessionsService,
     private readonly usage: UsageService,
     private readonly abuse: AbuseEvents,
+    private readonly shortLinks: ShortLinkService,
   ) {}
 
   async overview(member: Member, csrfToken: string) {
-    const [pairs, usage, settings] = await Promise.all([
+    const [pairs, usage, settings, shortLinks] = await Promise.all([
       this.credentials.summary(member.id),
       this.usage.figures(member.id),
       this.settings.view(member.id),
+      this.shortLinks.quotaUsage(member.id, member.plan),
     ]);
     return {
       ok: true as const,
@@ -46,7 +49,7 @@ export class AccountService {
         created_at: pair.createdAt,
         expires_at: pair.expiresAt,
       })),
-      usage: { this_minute: usage.thisMinute, today: usage.today },
+      usage: { this_minute: usage.thisMinute, today: usage.today, short_links: shortLinks },
       settings,
       csrf_token: csrfToken,
     };

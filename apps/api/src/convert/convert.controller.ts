@@ -53,13 +53,16 @@ export class ConvertController {
   })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
-    description: RATE_LIMITED_DESCRIPTION,
+    description:
+      `${RATE_LIMITED_DESCRIPTION} Or quota_exceeded (own_shortener, custom_domain_shortener): the new short links ` +
+      "of the call would pass your plan's quota per UTC day (`Retry-After` until midnight UTC) or in all " +
+      '(`SHORT_LINK_QUOTA_*`; `GET /api/limits` shows yours); links made before are reused and count nothing.',
     headers: RATE_LIMITED_HEADERS,
   })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
   convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
-    return this.useCase.convert(body, req.principal);
+    return this.useCase.convert(body, req.principal, req);
   }
 }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { LinkBudgets } from '@app/abuse';
+import type { Request } from 'express';
 import { ConversionService, ConvertRequestDto, ConvertResult } from '@app/conversion';
 import type { Principal } from '@app/credentials';
 import { UsageService } from '@app/usage';
@@ -8,16 +10,19 @@ export type ConvertBody = Pick<ConvertRequestDto, 'content' | 'mode' | 'affiliat
 
 /**
  * One conversion for an authenticated caller, the same for `POST /api/convert` (key + token) and the account
- * page's playground (`POST /account/convert`, session): the member's defaults, the conversion, the usage count.
+ * page's playground (`POST /account/convert`, session): the member's defaults, the link budgets (charged once the
+ * links are found, before any is converted), the conversion, the usage count.
  */
 @Injectable()
 export class ConvertUseCase {
   constructor(
     private readonly conversion: ConversionService,
     private readonly usage: UsageService,
+    private readonly linkBudgets: LinkBudgets,
   ) {}
 
-  async convert(body: ConvertBody, principal: Principal): Promise<ConvertResult> {
+  /** `req`: the call's request, whose rate-limit headers gain the link budgets. */
+  async convert(body: ConvertBody, principal: Principal, req?: Request): Promise<ConvertResult> {
     const result = await this.conversion.convert(
       {
         content: body.content,
@@ -27,6 +32,7 @@ export class ConvertUseCase {
         subIds: body.sub_ids ?? principal.defaultSubIds,
       },
       principal,
+      (links) => this.linkBudgets.charge(principal, links, req),
     );
     // In memory only: the counters reach the database off the request path (UsageService).
     this.usage.record(principal.memberId, result.summary.total);

@@ -9,6 +9,20 @@ interface WindowEntry {
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
+/** A counter a weighted charge goes to: its key, window (ms) and limit. */
+export interface WeightedCounter {
+  key: string;
+  ttl: number;
+  limit: number;
+  throttlerName: string;
+}
+
+/** What a weighted charge found: the index of the counter that refused it (-1: charged), and each counter after. */
+export interface BudgetCharge {
+  refused: number;
+  counts: Array<{ used: number; resetMs: number }>;
+}
+
 /** Expired windows are swept at most this often, so memory stays bounded. */
 const SWEEP_EVERY_MS = 60_000;
 
@@ -44,6 +58,42 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
     const timeToExpire = Math.ceil((entry.expiresAtMs - now) / 1000);
     const isBlocked = entry.hits > limit;
     return { totalHits: entry.hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };
+  }
+
+  /**
+   * A weighted charge on several counters at once (the link budgets): refused, and nothing charged, when a
+   * counter's window already holds its limit or more; else `amount` is added to each. `amount` 0 only reads.
+   */
+  chargeAll(counters: WeightedCounter[], amount: number): BudgetCharge {
+    const now = this.clock.now().getTime();
+    this.sweep(now);
+    const current = counters.map((counter) => {
+      const entry = this.windows.get(`{${counter.key}:${counter.throttlerName}}`);
+      return entry && entry.expiresAtMs > now ? entry : null;
+    });
+    const used = current.map((entry) => entry?.hits ?? 0);
+    const refused = amount > 0 ? counters.findIndex((counter, i) => used[i] >= counter.limit) : -1;
+    if (refused >= 0 || amount === 0) {
+      return {
+        refused,
+        counts: current.map((entry, i) => ({
+          used: used[i],
+          resetMs: entry ? entry.expiresAtMs - now : counters[i].ttl,
+        })),
+      };
+    }
+    return {
+      refused: -1,
+      counts: counters.map((counter, i) => {
+        let entry = current[i];
+        if (!entry) {
+          entry = { hits: 0, expiresAtMs: now + counter.ttl };
+          this.windows.set(`{${counter.key}:${counter.throttlerName}}`, entry);
+        }
+        entry.hits += amount;
+        return { used: entry.hits, resetMs: entry.expiresAtMs - now };
+      }),
+    };
   }
 
   private sweep(now: number): void {

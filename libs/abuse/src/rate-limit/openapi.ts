@@ -38,8 +38,12 @@ export const RATE_LIMITED_DESCRIPTION =
   `${WINDOW} seconds: \`per_key\` ${DEFAULTS.RATE_LIMIT_FREE_PER_KEY} requests per API key on the Free plan ` +
   `(${DEFAULTS.RATE_LIMIT_PRO_PER_KEY} on Pro) and \`per_member\` ${DEFAULTS.RATE_LIMIT_FREE_PER_MEMBER} per ` +
   `member across all of its keys (${DEFAULTS.RATE_LIMIT_PRO_PER_MEMBER} on Pro). \`Retry-After\` gives the ` +
-  'seconds until the window resets. These are the defaults (`RATE_LIMIT_*` settings); the `RateLimit-Policy` ' +
-  'header and `GET /api/limits` give your actual limits.';
+  'seconds until the window resets. A convert call also spends link budgets, links converted per window: ' +
+  `\`links_per_key\` ${DEFAULTS.LINK_BUDGET_FREE_PER_KEY} per API key on the Free plan ` +
+  `(${DEFAULTS.LINK_BUDGET_PRO_PER_KEY} on Pro) and \`links_per_member\` ${DEFAULTS.LINK_BUDGET_FREE_PER_MEMBER} per ` +
+  `member (${DEFAULTS.LINK_BUDGET_PRO_PER_MEMBER} on Pro); a call is let through while the window's count is below ` +
+  'the budget, so one call is never refused on a fresh window. These are the defaults (`RATE_LIMIT_*` and ' +
+  '`LINK_BUDGET_*` settings); the `RateLimit-Policy` header and `GET /api/limits` give your actual limits.';
 
 /** The 403 `ip_blocked` of every API route: the failed-auth ban rules. */
 export const IP_BLOCKED_DESCRIPTION =

@@ -1,11 +1,21 @@
 import { Injectable, Inject } from '@nestjs/common';
 import type { MemberPlan } from '@app/members';
-import { PER_KEY, PER_MEMBER, THROTTLER_NAMES, type ThrottlerName } from '../abuse.constants';
+import {
+  LINK_BUDGET_NAMES,
+  LINKS_PER_KEY,
+  LINKS_PER_MEMBER,
+  type LinkBudgetName,
+  PER_KEY,
+  PER_MEMBER,
+  type PolicyName,
+  THROTTLER_NAMES,
+  type ThrottlerName,
+} from '../abuse.constants';
 import { abuseConfig, AbuseConfig } from '../abuse.config';
 
-/** One quota policy: `limit` requests per `windowSeconds`. */
+/** One quota policy: `limit` requests (or links, for a link budget) per `windowSeconds`. */
 export interface RateLimitPolicy {
-  name: ThrottlerName;
+  name: PolicyName;
   limit: number;
   windowSeconds: number;
 }
@@ -31,6 +41,22 @@ export class RateLimitPolicies {
     return pro ? this.config.RATE_LIMIT_PRO_PER_MEMBER : this.config.RATE_LIMIT_FREE_PER_MEMBER;
   }
 
+  /** The link budget of a plan (LINK_BUDGET_*). */
+  linkBudgetFor(plan: MemberPlan, name: LinkBudgetName): number {
+    const pro = plan === 'pro';
+    if (name === LINKS_PER_KEY) return pro ? this.config.LINK_BUDGET_PRO_PER_KEY : this.config.LINK_BUDGET_FREE_PER_KEY;
+    return pro ? this.config.LINK_BUDGET_PRO_PER_MEMBER : this.config.LINK_BUDGET_FREE_PER_MEMBER;
+  }
+
+  /** The link budgets of a plan, in the window of the request limits. */
+  linkBudgetsFor(plan: MemberPlan): RateLimitPolicy[] {
+    return LINK_BUDGET_NAMES.map((name) => ({
+      name,
+      limit: this.linkBudgetFor(plan, name),
+      windowSeconds: this.windowSeconds,
+    }));
+  }
+
   policiesFor(plan: MemberPlan): RateLimitPolicy[] {
     return THROTTLER_NAMES.map((name) => ({
       name,
@@ -41,8 +67,8 @@ export class RateLimitPolicies {
 }
 
 /** What a policy is about, for messages. */
-export function policySubject(name: ThrottlerName): string {
-  return name === PER_MEMBER ? 'member (all API keys together)' : 'API key';
+export function policySubject(name: PolicyName): string {
+  return name === PER_MEMBER || name === LINKS_PER_MEMBER ? 'member (all API keys together)' : 'API key';
 }
 
 /**

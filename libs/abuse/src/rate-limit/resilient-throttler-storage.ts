@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { RedisConnections } from '@app/common';
-import { MemoryThrottlerStorage } from './memory-throttler-storage';
+import { type BudgetCharge, MemoryThrottlerStorage, type WeightedCounter } from './memory-throttler-storage';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -48,8 +48,34 @@ for i = 2, #KEYS do
 end
 return out`.trim();
 
+/**
+ * A weighted charge (the link budgets) in one atomic step: ARGV[1] is the amount; counter i (KEYS[i]) has window
+ * ARGV[2i] ms and limit ARGV[2i+1]. When a counter already holds its limit or more, nothing is charged and its
+ * index is returned first; else the amount is added to every counter (INCRBY, the window's expiry started on its
+ * first charge). An amount of 0 only reads. Returns `{ refusedIndex (0 = none), used1, pttl1, used2, pttl2, ... }`.
+ */
+export const CHARGE_SCRIPT = `
+local amount = tonumber(ARGV[1])
+local out = { 0 }
+for i = 1, #KEYS do
+  local used = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if out[1] == 0 and amount > 0 and used >= tonumber(ARGV[2 * i + 1]) then out[1] = i end
+  out[2 * i] = used
+  out[2 * i + 1] = redis.call('PTTL', KEYS[i])
+end
+if out[1] > 0 or amount == 0 then return out end
+for i = 1, #KEYS do
+  out[2 * i] = redis.call('INCRBY', KEYS[i], amount)
+  if out[2 * i + 1] <= 0 then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2 * i])
+    out[2 * i + 1] = tonumber(ARGV[2 * i])
+  end
+end
+return out`.trim();
+
 type WithApiCall = Redis & {
   apiCall(numberOfKeys: number, ...args: Array<string | number>): Promise<Array<string | number>>;
+  chargeBudgets(numberOfKeys: number, ...args: Array<string | number>): Promise<number[]>;
 };
 
 /** The Redis key of a counter (the layout of `@nest-lab/throttler-storage-redis`, kept so keys stay where they were). */
@@ -81,6 +107,7 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   ) {
     this.shared = redis.client as WithApiCall | null;
     this.shared?.defineCommand('apiCall', { lua: API_CALL_SCRIPT });
+    this.shared?.defineCommand('chargeBudgets', { lua: CHARGE_SCRIPT });
   }
 
   /** `ThrottlerStorage`: one counter, no ban check. */
@@ -93,6 +120,30 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   ): Promise<ThrottlerStorageRecord> {
     const counted = await this.countApiCall(null, [{ key, ttl, limit, throttlerName }]);
     return counted.records![0];
+  }
+
+  /**
+   * Charges `amount` to every counter (the link budgets) unless one already holds its limit (see `CHARGE_SCRIPT`):
+   * in Redis, one round trip; in process while Redis is unavailable, like the request counters.
+   */
+  async chargeAll(counters: WeightedCounter[], amount: number): Promise<BudgetCharge> {
+    if (this.shared && this.redis.ready) {
+      try {
+        const keys = counters.map((counter) => counterRedisKey(counter.key, counter.throttlerName));
+        const args = [amount, ...counters.flatMap((counter) => [counter.ttl, counter.limit])];
+        const reply = (await this.shared.chargeBudgets(keys.length, ...keys, ...args)).map(Number);
+        return {
+          refused: reply[0] - 1,
+          counts: counters.map((counter, i) => ({
+            used: reply[1 + 2 * i],
+            resetMs: reply[2 + 2 * i] > 0 ? reply[2 + 2 * i] : counter.ttl,
+          })),
+        };
+      } catch (error) {
+        this.redis.warn('Link-budget counting in Redis', error);
+      }
+    }
+    return this.local.chargeAll(counters, amount);
   }
 
   /** Counts a hit on every counter, unless `banKey` (a Redis key, or null) holds a ban: one round trip. */

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'quota_exceeded'
   | 'unavailable'
   | 'internal_error';
 
@@ -52,6 +53,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'unsupported_media_type':
       return 415;
     case 'rate_limited':
+    case 'quota_exceeded':
       return 429;
     case 'unavailable':
       return 503;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import Redis, { RedisOptions } from 'ioredis';
+import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import Redis, { Command, RedisOptions } from 'ioredis';
 import { commonConfig, CommonConfig } from '../common.config';
 import { RareWarning } from '../logging/rare-warning';
 
@@ -9,9 +10,26 @@ const STARTUP_WAIT_MS = 1500;
 /** Reconnect after 100 ms, 200 ms, … at most every 2 s, for as long as the process runs. */
 const retryStrategy = (attempt: number) => Math.min(100 * attempt, 2000);
 
+/** A command Redis did not answer within REDIS_COMMAND_TIMEOUT_MS (what the breaker counts). */
+export class RedisTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Redis command timed out after ${ms} ms`);
+    this.name = 'RedisTimeoutError';
+  }
+}
+
+/** A command refused at once because the Redis breaker is open. */
+export class RedisBreakerOpenError extends Error {
+  constructor() {
+    super('Redis breaker open (Redis did not answer in time)');
+    this.name = 'RedisBreakerOpenError';
+  }
+}
+
 /**
  * The command connection's options: fail fast instead of hanging a request. No offline queue (a command while
- * disconnected fails at once), no per-command retries, short connect and command time-outs; the client keeps
+ * disconnected fails at once), no per-command retries, a short connect time-out (the command time-out and the
+ * breaker are `RedisConnections`' own, see `guardCommands`); the client keeps
  * reconnecting in the background. Commands issued in the same tick by concurrent requests (ban look-ups,
  * rate-limit scripts, short-link reads) go out as one pipeline: far fewer writes and reads under load, same
  * answers. Keys carry REDIS_KEY_PREFIX (channel names do not: `prefix()` them).
@@ -24,7 +42,6 @@ function commandOptions(keyPrefix: string): RedisOptions {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,
-    commandTimeout: 500,
     disconnectTimeout: 200,
     retryStrategy,
   };
@@ -47,6 +64,12 @@ const SUBSCRIBER_OPTIONS: RedisOptions = {
  * first use, for the publish/subscribe port). Without REDIS_URL both are null and every user keeps its state in
  * process. `ready` says whether commands can be sent right now: callers fall back to in-process state when it is
  * false or a command fails, so a Redis outage never fails a request. Both connections close on shutdown.
+ *
+ * A Redis that hangs (accepts connections, never answers: stopped, swapping, a blocked script) is cut off too:
+ * every command has REDIS_COMMAND_TIMEOUT_MS, and REDIS_BREAKER_TIMEOUTS time-outs in a row open a breaker
+ * (cockatiel) during which `ready` is false and commands are refused at once, so callers use in-process state
+ * without waiting; a PING every REDIS_BREAKER_HALF_OPEN_MS (never a request's command) tests Redis, and its answer
+ * closes the breaker.
  */
 @Injectable()
 export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
@@ -56,9 +79,30 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
   private subscriberConnection: Redis | null = null;
   private readonly warning = new RareWarning(this.logger);
   private closed = false;
+  /** Opens on REDIS_BREAKER_TIMEOUTS command time-outs in a row; other failures (refused, closed) do not count. */
+  private readonly breaker;
+  /** The PINGs that test an open breaker: the only commands sent while it is open. */
+  private readonly probes = new WeakSet<Command>();
+  private probeTimer: NodeJS.Timeout | null = null;
 
   constructor(@Inject(commonConfig.KEY) private readonly config: CommonConfig) {
     this.client = config.REDIS_URL ? new Redis(config.REDIS_URL, commandOptions(config.REDIS_KEY_PREFIX)) : null;
+    this.breaker = circuitBreaker(
+      handleWhen((error) => error instanceof RedisTimeoutError),
+      {
+        halfOpenAfter: config.REDIS_BREAKER_HALF_OPEN_MS,
+        breaker: new ConsecutiveBreaker(config.REDIS_BREAKER_TIMEOUTS),
+      },
+    );
+    this.breaker.onBreak(() => {
+      this.warn('Redis', new RedisTimeoutError(config.REDIS_COMMAND_TIMEOUT_MS));
+      this.scheduleProbe();
+    });
+    this.breaker.onReset(() => {
+      this.warning.reset();
+      if (!this.closed) this.logger.log('Redis answers again: its breaker is closed');
+    });
+    if (this.client) this.guardCommands(this.client);
     this.client?.on('error', (error: Error) => this.warn('Redis connection', error));
     this.client?.on('ready', () => {
       this.warning.reset();
@@ -71,9 +115,67 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
     return this.client !== null;
   }
 
-  /** Whether commands can be sent now. */
+  /** Whether commands can be sent now: connected, and the breaker closed. */
   get ready(): boolean {
-    return this.client?.status === 'ready';
+    return this.client?.status === 'ready' && this.breaker.state === CircuitState.Closed;
+  }
+
+  /** Whether the breaker is open (or testing Redis): Redis hung recently, everything runs in process. */
+  get breakerOpen(): boolean {
+    return this.breaker.state !== CircuitState.Closed;
+  }
+
+  /**
+   * Every command of the connection (autopipelined ones too: a pipeline sends each through `sendCommand`) gets the
+   * time-out and goes through the breaker. Commands of the connection handshake (sent before `ready`) pass as they
+   * are. The time-out is checked on the turn after the timer's, so a reply that arrived while this process was
+   * busy (a long GC or a CPU-heavy request) is read first and not counted as a hang.
+   */
+  private guardCommands(client: Redis): void {
+    const send = client.sendCommand.bind(client) as (command: Command, stream?: unknown) => unknown;
+    const timeoutMs = this.config.REDIS_COMMAND_TIMEOUT_MS;
+    (client as unknown as { sendCommand: typeof send }).sendCommand = (command, stream) => {
+      if (client.status !== 'ready') return send(command, stream);
+      if (this.breaker.state !== CircuitState.Closed && !this.probes.has(command)) {
+        command.reject(new RedisBreakerOpenError());
+        return command.promise;
+      }
+      const sent = send(command, stream);
+      const timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (!command.isResolved) command.reject(new RedisTimeoutError(timeoutMs));
+          }),
+        timeoutMs,
+      );
+      const settled = () => clearTimeout(timer);
+      command.promise.then(settled, settled);
+      this.breaker.execute(() => command.promise).catch(() => undefined);
+      return sent;
+    };
+  }
+
+  /** While the breaker is open: a PING after REDIS_BREAKER_HALF_OPEN_MS; its answer closes the breaker. */
+  private scheduleProbe(): void {
+    if (this.probeTimer || this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      const client = this.client;
+      if (!client || this.closed || this.breaker.state === CircuitState.Closed) return;
+      if (client.status === 'ready') {
+        const ping = new Command('ping', [], { replyEncoding: 'utf8' });
+        this.probes.add(ping);
+        client.sendCommand(ping);
+        // A PING sent a hair early (the timer fired before the breaker's half-open time) leaves it open: try again.
+        ping.promise.then(
+          () => this.breakerOpen && this.scheduleProbe(),
+          () => this.scheduleProbe(),
+        );
+      } else {
+        this.scheduleProbe();
+      }
+    }, this.config.REDIS_BREAKER_HALF_OPEN_MS + 10);
+    this.probeTimer.unref();
   }
 
   /** A key or channel name under REDIS_KEY_PREFIX (the client adds it to keys itself; channels need this). */
@@ -118,6 +220,7 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
+    if (this.probeTimer) clearTimeout(this.probeTimer);
     await Promise.all(
       [this.client, this.subscriberConnection].map(async (connection) => {
         if (!connection) return;

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { DataSource } from 'typeorm';
 import { MAX_TARGET_LENGTH, OWN_DOMAIN } from '../shortlinks.constants';
+import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 import { ShortCodeGenerator } from './short-code';
 import { ShortLinkTargetPolicy } from './short-link-target-policy';
 import { ShortLinkUrls } from './short-link-urls';
@@ -48,6 +49,16 @@ export interface ShortLinkRef {
   target: string;
 }
 
+/** A member's short-link quotas and what is used of them (`GET /api/limits`, the account page). */
+export interface ShortLinkQuotaUsage {
+  per_day: number;
+  today: number;
+  total_limit: number;
+  total: number;
+  /** When the daily quota starts afresh (the next UTC midnight). */
+  day_resets_at: Date;
+}
+
 export interface ClicksPerDay {
   day: string;
   clicks: number;
@@ -69,17 +80,93 @@ export class ShortLinkService {
     private readonly urls: ShortLinkUrls,
     private readonly clock: Clock,
     private readonly targetPolicy: ShortLinkTargetPolicy,
+    @Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig,
   ) {}
+
+  /** The quotas of a plan: new links per UTC day and links in all (SHORT_LINK_QUOTA_*). */
+  private quotasOf(plan: string): { perDay: number; total: number } {
+    return plan === 'pro'
+      ? { perDay: this.config.SHORT_LINK_QUOTA_PRO_PER_DAY, total: this.config.SHORT_LINK_QUOTA_PRO_TOTAL }
+      : { perDay: this.config.SHORT_LINK_QUOTA_FREE_PER_DAY, total: this.config.SHORT_LINK_QUOTA_FREE_TOTAL };
+  }
+
+  /** The start of today and of tomorrow, UTC. */
+  private utcDay(): { start: Date; next: Date } {
+    const start = Date.UTC(...utcParts(this.clock.now()));
+    return { start: new Date(start), next: new Date(start + 86_400_000) };
+  }
+
+  /**
+   * The member's links made today and in all, each counted no further than `limits` (an index range scan of at
+   * most that many rows, so a member with many links costs no more than the quota).
+   */
+  private async countLinks(memberId: string, limits: { perDay: number; total: number }) {
+    const rows: Array<{ today: number; total: number }> = await this.db.query(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM short_links WHERE member_id = $1 AND created_at >= $2 LIMIT $3) d)::int AS today,
+              (SELECT count(*) FROM (SELECT 1 FROM short_links WHERE member_id = $1 LIMIT $4) t)::int AS total`,
+      [memberId, this.utcDay().start, limits.perDay + 1, limits.total + 1],
+    );
+    return { today: Number(rows[0].today), total: Number(rows[0].total) };
+  }
+
+  /** What the member has used of its short-link quotas. */
+  async quotaUsage(memberId: string, plan: string): Promise<ShortLinkQuotaUsage> {
+    const limits = this.quotasOf(plan);
+    const used = await this.countLinks(memberId, limits);
+    return {
+      per_day: limits.perDay,
+      today: Math.min(used.today, limits.perDay),
+      total_limit: limits.total,
+      total: Math.min(used.total, limits.total),
+      day_resets_at: this.utcDay().next,
+    };
+  }
+
+  /**
+   * Refuses (429 `quota_exceeded`) a call whose NEW links (targets the member has no link for on `domain` yet)
+   * would pass the plan's daily or total quota; targets shortened before count nothing. Checked before the insert,
+   * not under a lock: concurrent calls of one member may together pass a quota by their own new links, at most.
+   */
+  private async checkQuota(memberId: string, domain: string, targets: string[], plan: string): Promise<void> {
+    const limits = this.quotasOf(plan);
+    const fresh: Array<{ fresh: number }> = await this.db.query(
+      `SELECT count(*)::int AS fresh FROM unnest($3::text[]) AS i(target)
+        WHERE NOT EXISTS (SELECT 1 FROM short_links e WHERE e.member_id = $1::uuid AND e.domain = $2
+                             AND md5(e.target) = md5(i.target) AND e.target = i.target)`,
+      [memberId, domain, targets],
+    );
+    const count = Number(fresh[0].fresh);
+    if (count === 0) return;
+    const used = await this.countLinks(memberId, limits);
+    if (used.today + count > limits.perDay) {
+      const { next } = this.utcDay();
+      throw new AppException(
+        'quota_exceeded',
+        `Short-link quota spent: ${limits.perDay} new short links per day (UTC) on your plan, ${used.today} made ` +
+          `today; this call needs ${count} new. Links already made are reused and count nothing.`,
+        { retryAfterSeconds: Math.max(1, Math.ceil((next.getTime() - this.clock.now().getTime()) / 1000)) },
+      );
+    }
+    if (used.total + count > limits.total) {
+      throw new AppException(
+        'quota_exceeded',
+        `Short-link quota spent: ${limits.total} short links in all on your plan, ${used.total} made; this call ` +
+          `needs ${count} new. Links already made are reused and count nothing.`,
+      );
+    }
+  }
 
   /**
    * target → code on `domain` (`OWN_DOMAIN` or a custom domain), for the member. Every target must be an http(s)
    * URL the `ShortLinkTargetPolicy` allows (a marketplace link), else nothing is created: 400 `invalid_request`.
+   * With `plan`, the plan's quotas of new links apply (429 `quota_exceeded`, nothing created).
    */
   async shorten(
     memberId: string,
     domain: string,
     targets: readonly string[],
     subId = '',
+    plan?: string,
   ): Promise<Map<string, string>> {
     const result = new Map<string, string>();
     let missing = [...new Set(targets)];
@@ -91,14 +178,15 @@ export class ShortLinkService {
         throw new AppException('invalid_request', 'Only marketplace links can be shortened');
       }
     }
+    if (plan !== undefined) await this.checkQuota(memberId, domain, missing, plan);
     for (let attempt = 0; attempt < MAX_ATTEMPTS && missing.length > 0; attempt += 1) {
       const codes = missing.map(() => this.codes.next());
       const rows: Array<{ target: string; code: string | null }> = await this.db.query(
         `WITH input AS (
            SELECT i.target, i.code, i.ord FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS i(target, code, ord)
          ), inserted AS (
-           INSERT INTO short_links (member_id, domain, code, target, sub_id)
-           SELECT $1::uuid, $2, input.code, input.target, $5 FROM input ORDER BY input.ord
+           INSERT INTO short_links (member_id, domain, code, target, sub_id, created_at)
+           SELECT $1::uuid, $2, input.code, input.target, $5, $6 FROM input ORDER BY input.ord
            ON CONFLICT DO NOTHING
            RETURNING target, code
          )
@@ -109,7 +197,8 @@ export class ShortLinkService {
              ON existing.member_id = $1::uuid AND existing.domain = $2
             AND md5(existing.target) = md5(input.target) AND existing.target = input.target
           ORDER BY input.ord`,
-        [memberId, domain, missing, codes, subId.slice(0, 300)],
+        // created_at from the app's clock, the one the daily quota is counted on.
+        [memberId, domain, missing, codes, subId.slice(0, 300), this.clock.now()],
       );
       for (const row of rows) if (row.code) result.set(row.target, row.code);
       missing = missing.filter((target) => !result.has(target));

@@ -4,9 +4,9 @@ import { RedisConnections } from '@app/common';
 /** The cache's keys sit under `<REDIS_KEY_PREFIX>sl:`. */
 const KEY_PREFIX = 'sl:';
 /**
- * A read gives up after this long and counts as a miss: the redirect then asks the database. Shorter than the
- * shared connection's command time-out (500 ms, sized for the abuse checks, which have no other source), since a
- * redirect has one; the command itself still ends at the connection's time-out.
+ * A read gives up after this long and counts as a miss: the redirect then asks the database. A bound of its own
+ * for when the shared connection's command time-out (`REDIS_COMMAND_TIMEOUT_MS`, default 100 ms) is set longer;
+ * the command itself still ends at the connection's time-out.
  */
 const READ_TIMEOUT_MS = 300;
 

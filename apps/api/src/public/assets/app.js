@@ -268,6 +268,13 @@
   function renderUsage(usage) {
     $('usage-minute').textContent = String(usage.this_minute);
     $('usage-today').textContent = String(usage.today);
+    var short = usage.short_links;
+    if (short) {
+      $('usage-short-today').textContent = String(short.today);
+      $('usage-short-per-day').textContent = String(short.per_day);
+      $('usage-short-total').textContent = String(short.total);
+      $('usage-short-limit').textContent = String(short.total_limit);
+    }
   }
 
   function renderDefaults(settings) {

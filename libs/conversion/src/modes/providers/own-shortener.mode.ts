@@ -30,7 +30,8 @@ export async function shortenAffiliateLinks(
   if (targets.length === 0) return outcomes;
   // The sub ids as Shopee joins them: the label of the link's clicks per sub id on the account page.
   const subId = context.subIds.join('-');
-  const codes = await deps.shortLinks.shorten(context.principal.memberId, domain, targets, subId);
+  const { memberId, plan } = context.principal;
+  const codes = await deps.shortLinks.shorten(memberId, domain, targets, subId, plan);
   return outcomes.map((outcome) =>
     outcome.ok ? { ok: true, output: deps.urls.url(domain, codes.get(outcome.output)!) } : outcome,
   );

@@ -1,11 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { authConfig, LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
+import { SwaggerModule } from '@nestjs/swagger';
+import { authConfig, LoginService, PgSessionStore, sessionMiddleware } from '@app/auth';
 import { bodyParsing, commonConfig, httpEdge, type LoadedConfig, securityHeaders } from '@app/common';
 import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
+import { openApiDocument } from './openapi/openapi-document';
 import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
 
 /**
@@ -50,26 +51,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
   app.use(['/account', '/admin'], sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Link Conversion API')
-      .setDescription(
-        'Converts every marketplace link in a text into an affiliate link, a short link, or the clean original ' +
-          'link. Errors always come as `{ ok: false, error: { code, message }, request_id }`. The account and ' +
-          'admin routes use the session cookie and need the `X-CSRF-Token` header on every POST/PATCH. API calls are ' +
-          'rate-limited per API key and per member (`RateLimit-Policy` and `RateLimit` headers, ' +
-          'draft-ietf-httpapi-ratelimit-headers-10; 429 `rate_limited` with `Retry-After`), and an IP that sends ' +
-          'too many wrong credentials is banned for a while (403 `ip_blocked` with `Retry-After`).',
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Token' }, 'api-token')
-      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'session')
-      .addSecurityRequirements('api-key')
-      .addSecurityRequirements('api-token')
-      .build(),
-  );
+  const document = openApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
   return app;
 }

@@ -5,6 +5,7 @@ export { ShortLinkService } from './links/short-link.service';
 export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
 export { NoShortLinkTargets, ShortLinkTargetPolicy } from './links/short-link-target-policy';
 export { CustomDomainService, domainView } from './domains/custom-domain.service';
+export { CUSTOM_DOMAIN_STATUSES } from './domains/custom-domain.entity';
 export { CustomDomainRechecker } from './domains/custom-domain-rechecker';
 export { ClickCounter } from './redirect/click-counter';
 export { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from './redirect/redirect-lookup';

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { authConfig, LoginService, PgSessionStore, sessionMiddleware } from '@app/auth';
 import { bodyParsing, commonConfig, httpEdge, type LoadedConfig, securityHeaders } from '@app/common';
-import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
+import { httpMetricsMiddleware, labelByRouter, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
@@ -44,7 +44,11 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       limitBytes: common.BODY_LIMIT_BYTES,
       maxDepth: common.JSON_MAX_DEPTH,
       maxEntries: common.JSON_MAX_ENTRIES,
-      onRefused: (req) => app.get(LoginService).onRefusedRequest(req),
+      onRefused: (req) => {
+        // Its duration is labelled with the route it was sent to (`/api/convert`), not `unmatched`.
+        labelByRouter(req, app.getHttpAdapter().getInstance().router);
+        return app.get(LoginService).onRefusedRequest(req);
+      },
     }),
   );
   // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).

@@ -3,7 +3,7 @@ import { httpEdge } from '@app/common';
 import { httpMetricsMiddleware, Metrics, metricsConfig, type MetricsConfig } from '@app/metrics';
 import { Logger } from 'nestjs-pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { RedirectHandler } from './redirect.handler';
+import { RedirectHandler } from '@app/shortlinks';
 
 /**
  * The standalone redirector's HTTP set-up, shared by main.ts, the tests and the benchmark. It is a separate

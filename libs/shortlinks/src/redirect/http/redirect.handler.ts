@@ -1,22 +1,15 @@
 import { type INestApplication, Logger } from '@nestjs/common';
 import { ShutdownState } from '@app/common';
-import {
-  ClickCounter,
-  CODE_SHAPE,
-  customScope,
-  isBotUserAgent,
-  isReservedPath,
-  type LinkHit,
-  type LinkScope,
-  OWN_SCOPE,
-  RedirectLookup,
-  shortLinksConfig,
-  type ShortLinksConfig,
-  shortBaseOf,
-} from '@app/shortlinks';
+import { isReservedPath } from '../../links/reserved-paths';
+import { shortBaseOf } from '../../links/short-link-urls';
+import { CODE_SHAPE } from '../../shortlinks.constants';
+import { shortLinksConfig, type ShortLinksConfig } from '../../shortlinks.config';
+import { isBotUserAgent } from '../bot-detector';
+import { ClickCounter } from '../click-counter';
+import { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from '../redirect-lookup';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
-import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
+import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './redirect-pages';
 
 export type Next = (error?: unknown) => void;
 

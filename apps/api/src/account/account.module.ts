@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { AbuseModule } from '@app/abuse';
+import { AuthModule } from '@app/auth';
+import { ClockModule } from '@app/common';
+import { ConversionModule } from '@app/conversion';
+import { CredentialsModule } from '@app/credentials';
+import { MembersModule } from '@app/members';
+import { UsageModule } from '@app/usage';
+import { ConvertModule } from '../convert/convert.module';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
+import { AuthController } from './auth.controller';
+import { SessionPrincipalGuard } from './session-principal.guard';
+
+/** Sign-up, login and the logged-in member's account (credentials, settings, the convert playground). */
+@Module({
+  imports: [
+    ClockModule,
+    AuthModule,
+    MembersModule,
+    CredentialsModule,
+    UsageModule,
+    AbuseModule,
+    ConversionModule,
+    ConvertModule,
+  ],
+  controllers: [AuthController, AccountController],
+  providers: [AccountService, SessionPrincipalGuard],
+})
+export class AccountModule {}

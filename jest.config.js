@@ -2,7 +2,6 @@
 const moduleNameMapper = {
   '^@app/(common|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics)(|/.*)$':
     '<rootDir>/libs/$1/src$2',
-  '^@app/redirector$': '<rootDir>/apps/redirector/src',
 };
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] };
 

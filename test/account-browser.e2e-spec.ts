@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { ClickCounter } from '@app/shortlinks';
+import { ClickCounter } from '@app/shortlinks/testing';
 import type { Page } from 'playwright-core';
 import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from './support/browser';
 import { describeIf } from './support/skip';

@@ -630,10 +630,18 @@ describe('account API', () => {
       await t.app.get(UsageService).flush();
       const rows = await t.dataSource.query('SELECT calls FROM member_usage WHERE member_id = $1', [memberId]);
       expect(rows.map((row: { calls: number }) => Number(row.calls))).toEqual([3]);
-      expect((await client.get('/account')).body.usage).toEqual({ this_minute: 3, today: 3 });
+      expect((await client.get('/account')).body.usage).toEqual({
+        this_minute: 3,
+        today: 3,
+        short_links: expect.objectContaining({ today: 0, total: 0 }),
+      });
 
       t.clock.advance(MINUTE);
-      expect((await client.get('/account')).body.usage).toEqual({ this_minute: 0, today: 3 });
+      expect((await client.get('/account')).body.usage).toEqual({
+        this_minute: 0,
+        today: 3,
+        short_links: expect.objectContaining({ today: 0, total: 0 }),
+      });
     });
   });
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ClickCounter } from '@app/shortlinks';
+import { ClickCounter } from '@app/shortlinks/testing';
 import { eventually } from './support/api-process';
 import { createTestApp, TestApp } from './support/test-app';
 import { DATABASE_CONNECT_TIMEOUT_MS, postgresBinDir, ThrowawayPostgres } from './support/throwaway-servers';

@@ -98,6 +98,11 @@ describe('GET /metrics (Prometheus) and the health split', () => {
     const bob = await t.createMember();
     for (let i = 0; i < 4; i++) await convert({ content: PRODUCT, mode: 'link_goc' }, bob);
     await t.send(t.http.get('/account/nothing-here-123'));
+    // A body refused before routing (not JSON, and too deep): labelled with the route it was sent to.
+    const notJson = await t.send(t.http.post('/api/convert').set('Content-Type', 'text/plain').send('hello'));
+    expect(notJson.status).toBe(415);
+    const deep = await t.send(t.http.post('/api/convert').send(JSON.parse('['.repeat(200) + ']'.repeat(200))));
+    expect(deep.status).toBe(400);
     // Three wrong tokens from this address: three auth failures, then a ban.
     for (let i = 0; i < 3; i++) {
       const wrong = await convert({ content: 'x', mode: 'link_goc' }, { ...alice, apiToken: 'tok_' + 'z'.repeat(40) });
@@ -121,44 +126,71 @@ describe('GET /metrics (Prometheus) and the health split', () => {
     expect(sample(text, 'linkconv_redirects_total', { domain_kind: 'own', bot: 'false' })).toBe(2);
     expect(sample(text, 'linkconv_redirects_total', { domain_kind: 'own', bot: 'true' })).toBe(1);
     expect(sample(text, 'linkconv_redirects_total', { domain_kind: 'custom', bot: 'false' })).toBe(1);
-    expect(sample(text, 'linkconv_auth_failures_total')).toBe(3);
+    // Wrong API credentials and failed logins apart.
+    expect(sample(text, 'linkconv_auth_failures_total', { kind: 'api' })).toBe(3);
+    expect(sample(text, 'linkconv_auth_failures_total', { kind: 'login' })).toBe(0);
     expect(sample(text, 'linkconv_ip_bans_total')).toBe(1);
     expect(sample(text, 'linkconv_rate_limited_total', { policy: 'per_key' })).toBe(2);
     // The routes are patterns: the convert route, the short link's `/s/:code` (never the code), 404s unmatched.
     expect(
-      sample(text, 'http_request_duration_seconds_count', {
+      sample(text, 'linkconv_http_request_duration_seconds_count', {
         method: 'POST',
         route: '/api/convert',
         status_code: '200',
       }),
     ).toBe(5);
     expect(
-      sample(text, 'http_request_duration_seconds_count', {
+      sample(text, 'linkconv_http_request_duration_seconds_count', {
         method: 'POST',
         route: '/api/convert',
         status_code: '429',
       }),
     ).toBe(2);
     expect(
-      sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/:code', status_code: '302' }),
+      sample(text, 'linkconv_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/:code',
+        status_code: '302',
+      }),
     ).toBe(1);
     expect(
-      sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/s/:code', status_code: '302' }),
+      sample(text, 'linkconv_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/s/:code',
+        status_code: '302',
+      }),
     ).toBe(3);
+    for (const status_code of ['415', '400']) {
+      expect(
+        sample(text, 'linkconv_http_request_duration_seconds_count', {
+          method: 'POST',
+          route: '/api/convert',
+          status_code,
+        }),
+      ).toBe(1);
+    }
     expect(
-      sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' }),
+      sample(text, 'linkconv_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: 'unmatched',
+        status_code: '404',
+      }),
     ).toBe(1);
     expect(text).not.toContain(code);
     expect(text).not.toContain('nothing-here-123');
     expect(
-      sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status_code: '401' }),
+      sample(text, 'linkconv_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/metrics',
+        status_code: '401',
+      }),
     ).toBe(2);
     // Gauges: every buffer and every outside service's circuit; Node's default metrics.
     for (const buffer of ['clicks', 'usage', 'abuse_events']) {
-      expect(sample(text, 'linkconv_buffer_pending', { buffer })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'linkconv_buffer_pending_rows', { buffer })).toBeGreaterThanOrEqual(0);
     }
     // Two links clicked, nothing flushed yet: two rows waiting.
-    expect(sample(text, 'linkconv_buffer_pending', { buffer: 'clicks' })).toBe(2);
+    expect(sample(text, 'linkconv_buffer_pending_rows', { buffer: 'clicks' })).toBe(2);
     expect(sample(text, 'linkconv_upstream_circuit_open', { service: 'tinyurl' })).toBe(0);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
@@ -200,7 +232,9 @@ describe('GET /metrics (Prometheus) and the health split', () => {
     }
     const text = await scrape();
     for (const route of ['/health/live', '/health/ready', '/health']) {
-      expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route, status_code: '200' })).toBe(1);
+      expect(
+        sample(text, 'linkconv_http_request_duration_seconds_count', { method: 'GET', route, status_code: '200' }),
+      ).toBe(1);
     }
   });
 

@@ -118,9 +118,9 @@ describe('standalone redirector and graceful shutdown', () => {
       expect(metrics.status).toBe(200);
       expect(metrics.text).toContain('linkconv_redirects_total{domain_kind="own",bot="false"} 5');
       expect(metrics.text).toMatch(
-        /http_request_duration_seconds_count\{method="GET",route="\/:code",status_code="302"\} [6-9]/,
+        /linkconv_http_request_duration_seconds_count\{method="GET",route="\/:code",status_code="302"\} [6-9]/,
       );
-      expect(metrics.text).toContain('linkconv_buffer_pending{buffer="clicks"} 2');
+      expect(metrics.text).toContain('linkconv_buffer_pending_rows{buffer="clicks"} 2');
       expect(metrics.text).not.toContain(codes[0]);
       const unknown = await http.get('/ZZZZZZZ').set('Host', SHORT_HOST);
       expect(unknown.status).toBe(404);

@@ -1,4 +1,4 @@
-import { isReservedPath } from '@app/shortlinks';
+import { isReservedPath } from '@app/shortlinks/testing';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
 
 interface ExpressLayer {

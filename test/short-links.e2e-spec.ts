@@ -1,5 +1,5 @@
-import { ClickCounter, CustomDomainRechecker, RedirectLookup, ShortLinkService } from '@app/shortlinks';
-import { ShortCodeGenerator } from '@app/shortlinks/testing';
+import { CustomDomainRechecker, ShortLinkService } from '@app/shortlinks';
+import { ClickCounter, RedirectLookup, ShortCodeGenerator } from '@app/shortlinks/testing';
 import { AccountClient } from './support/account-client';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';
 import { FakeDns } from './support/fake-dns';

@@ -1,5 +1,4 @@
-import { ClickRecorder } from '@app/analytics';
-import { ClickRetention } from '@app/analytics/testing';
+import { ClickRecorder, ClickRetention } from '@app/analytics/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';

@@ -2,11 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AbuseModule } from '@app/abuse';
-import { AnalyticsModule } from '@app/analytics';
-import { AuthModule } from '@app/auth';
 import {
   ClockModule,
   commonConfig,
@@ -20,31 +16,15 @@ import {
   loggerModule,
   RedisModule,
 } from '@app/common';
-import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
-import { CredentialsModule } from '@app/credentials';
-import { MembersModule } from '@app/members';
-import { MetricsController, MetricsModule } from '@app/metrics';
-import { UsageModule } from '@app/usage';
-import { CustomDomainRechecker, ShortLinksModule } from '@app/shortlinks';
+import { MetricsModule } from '@app/metrics';
 import type { DestinationStream } from 'pino';
-import { AccountController } from './account/account.controller';
-import { AccountService } from './account/account.service';
-import { AuthController } from './account/auth.controller';
-import { AdminAbuseController } from './abuse/admin-abuse.controller';
-import { ApiLimitsController } from './abuse/api-limits.controller';
-import { AdminConsoleService } from './admin/admin-console.service';
-import { AdminMembersController } from './admin/admin.controller';
-import { AdminOverviewController } from './admin/admin-overview.controller';
-import { AdminService } from './admin/admin.service';
-import { AnalyticsController } from './analytics/analytics.controller';
-import { ConversionsController } from './analytics/conversions.controller';
-import { ConvertController } from './convert/convert.controller';
-import { ConvertUseCase } from './convert/convert.use-case';
-import { SessionPrincipalGuard } from './account/session-principal.guard';
+import { AccountModule } from './account/account.module';
+import { AdminModule } from './admin/admin.module';
+import { ConvertModule } from './convert/convert.module';
+import { AnalyticsHttpModule } from './analytics/analytics-http.module';
+import { HealthModule } from './health/health.module';
+import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
 import { ENTITIES } from './entities';
-import { HealthController } from './health/health.controller';
-import { ShortLinksController } from './shortlinks/short-links.controller';
-import { TlsAskController } from './tls/tls-ask.controller';
 import { validationPipe } from './validation';
 
 /**
@@ -87,39 +67,15 @@ export class AppModule {
         RedisModule,
         MetricsModule,
         databaseModule(),
-        TerminusModule.forRoot({ errorLogStyle: 'json' }),
-        MembersModule,
-        CredentialsModule,
-        ConversionModule,
-        AuthModule,
-        UsageModule,
-        AbuseModule,
-        // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
-        ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
-        AnalyticsModule.forRoot({ shortLinks: ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }) }),
-      ],
-      controllers: [
-        ConvertController,
-        HealthController,
-        AuthController,
-        AccountController,
-        AdminMembersController,
-        AdminOverviewController,
-        ApiLimitsController,
-        AdminAbuseController,
-        ShortLinksController,
-        MetricsController,
-        TlsAskController,
-        ConversionsController,
-        AnalyticsController,
+        // The features: each module lists its routes and the libs they need.
+        HealthModule,
+        ConvertModule,
+        AccountModule,
+        AdminModule,
+        ShortLinksHttpModule,
+        AnalyticsHttpModule,
       ],
       providers: [
-        AccountService,
-        AdminService,
-        ConvertUseCase,
-        SessionPrincipalGuard,
-        AdminConsoleService,
-        CustomDomainRechecker,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },
       ],

@@ -1,13 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { authConfig, LoginService, PgSessionStore, SESSION_COOKIE, sessionMiddleware } from '@app/auth';
+import { SwaggerModule } from '@nestjs/swagger';
+import { authConfig, LoginService, PgSessionStore, sessionMiddleware } from '@app/auth';
 import { bodyParsing, commonConfig, httpEdge, type LoadedConfig, securityHeaders } from '@app/common';
-import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
-import { RedirectHandler } from '@app/redirector';
-import { shortLinksConfig } from '@app/shortlinks';
+import { httpMetricsMiddleware, labelByRouter, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
+import { RedirectHandler, shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
 import { REPORT_UPLOAD_PATHS } from './analytics/conversions.controller';
 import { reserveAppPaths } from './api-paths';
+import { openApiDocument } from './openapi/openapi-document';
 import {
   assetsMiddleware,
   pagesMiddleware,
@@ -53,7 +53,11 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       limitBytes: common.BODY_LIMIT_BYTES,
       maxDepth: common.JSON_MAX_DEPTH,
       maxEntries: common.JSON_MAX_ENTRIES,
-      onRefused: (req) => app.get(LoginService).onRefusedRequest(req),
+      onRefused: (req) => {
+        // Its duration is labelled with the route it was sent to (`/api/convert`), not `unmatched`.
+        labelByRouter(req, app.getHttpAdapter().getInstance().router);
+        return app.get(LoginService).onRefusedRequest(req);
+      },
       streamedBody: (req) => req.method === 'POST' && REPORT_UPLOAD_PATHS.has(req.path),
     }),
   );
@@ -61,26 +65,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
   app.use(['/account', '/admin'], sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Link Conversion API')
-      .setDescription(
-        'Converts every marketplace link in a text into an affiliate link, a short link, or the clean original ' +
-          'link. Errors always come as `{ ok: false, error: { code, message }, request_id }`. The account and ' +
-          'admin routes use the session cookie and need the `X-CSRF-Token` header on every POST/PATCH. API calls are ' +
-          'rate-limited per API key and per member (`RateLimit-Policy` and `RateLimit` headers, ' +
-          'draft-ietf-httpapi-ratelimit-headers-10; 429 `rate_limited` with `Retry-After`), and an IP that sends ' +
-          'too many wrong credentials is banned for a while (403 `ip_blocked` with `Retry-After`).',
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Token' }, 'api-token')
-      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'session')
-      .addSecurityRequirements('api-key')
-      .addSecurityRequirements('api-token')
-      .build(),
-  );
+  const document = openApiDocument(app);
   app.use('/docs', swaggerUiAssetsMiddleware());
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/openapi.json',

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { httpEdge } from '@app/common';
 import { Logger } from 'nestjs-pino';
-import { RedirectHandler } from './redirect.handler';
+import { RedirectHandler } from '@app/shortlinks';
 
 /**
  * The standalone redirector's HTTP set-up, shared by main.ts, the tests and the benchmark. It is a separate

@@ -1,7 +1,6 @@
 export { AnalyticsModule, ANALYTICS_ENTITIES } from './analytics.module';
 export { analyticsConfig } from './analytics.config';
 export { OrderImportService, type ImportSummary } from './import/order-import.service';
-export { ClickRecorder } from './clicks/click-recorder';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
 export { ReportSyncService } from './sync/report-sync.service';

@@ -117,6 +117,12 @@ export class CommonConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
+  /** `json` (one JSON line per entry), `pretty` (pino-pretty: readable, coloured); unset: pretty on a terminal. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['json', 'pretty'])
+  LOG_FORMAT?: 'json' | 'pretty';
+
   /** Largest request body after decompression. */
   @IntSetting(1024, 16 * 1024 * 1024)
   BODY_LIMIT_BYTES = 512 * 1024;

@@ -66,3 +66,25 @@ export function httpMetricsMiddleware(
     next();
   };
 }
+
+/** What `labelByRouter` reads of Express's router: its layers, each matching a path, routes with their methods. */
+interface RouterLike {
+  stack: Array<{ route?: { path?: unknown; _handlesMethod?(method: string): boolean }; match(path: string): boolean }>;
+}
+
+/**
+ * Labels a request refused before routing (a body the input pipeline refuses: too large, not JSON, too deep)
+ * with the route it was sent to, as the router would match it (`/api/convert`), instead of `unmatched`. Called
+ * on a refusal only: the router is walked once more for that request alone, never on the way of an accepted one.
+ */
+export function labelByRouter(req: IncomingMessage & { path?: string }, router: unknown): void {
+  const path = req.path ?? new URL(req.url ?? '/', 'http://x').pathname;
+  for (const layer of (router as RouterLike | undefined)?.stack ?? []) {
+    const route = layer.route;
+    if (typeof route?.path !== 'string' || !route._handlesMethod?.(req.method ?? 'GET')) continue;
+    if (layer.match(path)) {
+      setRouteLabel(req, route.path);
+      return;
+    }
+  }
+}

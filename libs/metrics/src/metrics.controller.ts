@@ -1,6 +1,6 @@
-import { Controller, Get, Header, Req, Res, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Logger, OnApplicationBootstrap, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { AppException } from '@app/common';
+import { AppException, commonConfig, type CommonConfig } from '@app/common';
 import type { Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { Metrics } from './metrics.service';
@@ -12,11 +12,24 @@ import { metricsConfig, MetricsConfig } from './metrics.config';
  */
 @ApiExcludeController()
 @Controller('metrics')
-export class MetricsController {
+export class MetricsController implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Metrics');
+
   constructor(
     private readonly metrics: Metrics,
     @Inject(metricsConfig.KEY) private readonly config: MetricsConfig,
+    @Inject(commonConfig.KEY) private readonly common: CommonConfig,
   ) {}
+
+  /** In production, an open `/metrics` (no METRICS_TOKEN) is said at start: it shows traffic and member activity. */
+  onApplicationBootstrap(): void {
+    if (this.common.NODE_ENV === 'production' && this.config.METRICS_ENABLED && !this.config.METRICS_TOKEN) {
+      this.logger.warn(
+        'GET /metrics is public: set METRICS_TOKEN (scrapers send Authorization: Bearer <token>), or ' +
+          'METRICS_ENABLED=false, or keep /metrics off the public network at the proxy',
+      );
+    }
+  }
 
   @Get()
   @Header('Cache-Control', 'no-store')

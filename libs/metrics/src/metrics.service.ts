@@ -2,8 +2,11 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { metricsConfig, MetricsConfig } from './metrics.config';
 
-/** The buffers whose pending rows `linkconv_buffer_pending` reports. */
+/** The buffers whose pending rows `linkconv_buffer_pending_rows` reports. */
 export type BufferName = 'clicks' | 'usage' | 'abuse_events';
+
+/** `kind` of a failed authentication: wrong API credentials, or a failed login (or password check). */
+export const AUTH_FAILURE_KINDS = ['api', 'login'] as const;
 
 /** `domain_kind` of a redirect: our short host or a member's verified custom domain. */
 export type DomainKind = 'own' | 'custom';
@@ -18,7 +21,7 @@ export class Metrics {
   readonly registry = new Registry();
 
   readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
+    name: 'linkconv_http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
@@ -55,7 +58,8 @@ export class Metrics {
 
   readonly authFailures = new Counter({
     name: 'linkconv_auth_failures_total',
-    help: 'Wrong API credentials and failed logins',
+    help: 'Failed authentications, by kind: api (wrong API key or token) or login (failed login or password check)',
+    labelNames: ['kind'] as const,
     registers: [this.registry],
   });
 
@@ -94,7 +98,7 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'linkconv_buffer_pending',
+      name: 'linkconv_buffer_pending_rows',
       help: 'Rows waiting in an in-process buffer to be written to the database (clicks, usage, abuse events)',
       labelNames: ['buffer'] as const,
       registers: [this.registry],
@@ -103,6 +107,8 @@ export class Metrics {
         for (const [buffer, size] of bufferSources) this.set({ buffer }, size());
       },
     });
+    // Both kinds from the start: a dashboard's rate() sees 0, not a missing series.
+    for (const kind of AUTH_FAILURE_KINDS) this.authFailures.inc({ kind }, 0);
     collectDefaultMetrics({ register: this.registry });
   }
 

@@ -1,12 +1,12 @@
 export { ShortLinksModule, SHORT_LINK_ENTITIES } from './shortlinks.module';
 export { CODE_SHAPE, OWN_DOMAIN } from './shortlinks.constants';
-export { isReservedPath, reserveApiPaths, shortBaseUrlProblem } from './links/reserved-paths';
+export { reserveApiPaths, shortBaseUrlProblem } from './links/reserved-paths';
 export { ShortLinkService, type ShortLinkRef } from './links/short-link.service';
-export { ShortLinkUrls, shortBaseOf } from './links/short-link-urls';
+export { ShortLinkUrls } from './links/short-link-urls';
 export { NoShortLinkTargets, ShortLinkTargetPolicy } from './links/short-link-target-policy';
 export { CustomDomainService, domainView } from './domains/custom-domain.service';
+export { CUSTOM_DOMAIN_STATUSES } from './domains/custom-domain.entity';
 export { CustomDomainRechecker } from './domains/custom-domain-rechecker';
-export { ClickCounter } from './redirect/click-counter';
-export { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from './redirect/redirect-lookup';
-export { isBotUserAgent } from './redirect/bot-detector';
+export { RedirectHandler } from './redirect/http/redirect.handler';
+export { ClickDimensionsSink } from './redirect/click-dimensions-sink';
 export { ShortLinksConfig, shortLinksConfig } from './shortlinks.config';

@@ -8,7 +8,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -58,6 +57,7 @@ export class AdminAbuseController {
   @Get('events')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listAbuseEvents',
     summary: 'The abuse log, newest first',
     description:
       'Failed API authentications (with a key preview, never the key), bans, unbans, rate-limit refusals, ' +
@@ -74,6 +74,7 @@ export class AdminAbuseController {
   @Get('bans')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listBans',
     summary: 'IP bans, newest first',
     description: 'Active bans by default; `status=all` includes ended and lifted ones. Paged like the events.',
   })
@@ -98,6 +99,7 @@ export class AdminAbuseController {
     description: 'The banned address, or an IPv6 /64 with its slash encoded (`2001:db8:1:2::%2F64`)',
   })
   @ApiOperation({
+    operationId: 'liftBan',
     summary: 'Lift a ban now',
     description: 'Every instance lets the address in again at once; logged as `ip_unbanned` with your member id.',
   })
@@ -113,12 +115,13 @@ export class AdminAbuseController {
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiProduces('text/html')
   @ApiOperation({
+    operationId: 'getAbusePage',
     summary: 'The abuse page (HTML)',
     description: 'Active bans and the abuse log, with the same filters as GET /admin/abuse/events.',
   })
-  @ApiOkResponse({ description: 'An HTML page' })
+  @ApiOkResponse({ description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (a filter)' })
   async page(@Query() query: AbuseEventsQueryDto): Promise<string> {
     const [bans, events] = await Promise.all([
       this.queries.listBans({ status: 'active', limit: 200 }),

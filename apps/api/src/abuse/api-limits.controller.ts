@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Req, UseGuards } from '@nestjs/common';
 import {
   ApiForbiddenResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiProperty,
@@ -22,7 +21,7 @@ import {
   rateLimitStatesOf,
   THROTTLER_NAMES,
 } from '@app/abuse';
-import { ErrorResponseDto } from '@app/common';
+import { ErrorResponseDto, OkTrue } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 
@@ -48,7 +47,7 @@ class ShortLinkQuotaDto {
 }
 
 class ApiLimitsDto {
-  @ApiProperty({ example: true }) ok!: true;
+  @OkTrue() ok!: true;
   @ApiProperty({ enum: ['free', 'pro'] }) plan!: string;
   @ApiProperty({ type: [RateLimitStateDto] }) limits!: RateLimitStateDto[];
   @ApiProperty({
@@ -71,14 +70,13 @@ export class ApiLimitsController {
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @ApiOperation({
+    operationId: 'getLimits',
     summary: 'Your rate limits and what is left of them',
     description:
       'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON: the request limits and the ' +
       'link budgets (links converted per window). Like every API call it counts against the request limits it ' +
       'reports; it converts no link. Also your short-link quotas (new links per day, links in all) and their use.',
   })
-  @ApiHeader({ name: 'X-API-Key', required: true })
-  @ApiHeader({ name: 'X-API-Token', required: true })
   @ApiOkResponse({ type: ApiLimitsDto, headers: RATE_LIMIT_HEADERS })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })

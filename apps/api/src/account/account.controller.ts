@@ -25,6 +25,7 @@ import type { Member } from '@app/members';
 import type { Request } from 'express';
 import { ConvertUseCase } from '../convert/convert.use-case';
 import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
+import { AccountOverviewDto, CsrfTokenDto, RegeneratedDto, SettingsSavedDto } from './account-responses.dto';
 import { AccountService } from './account.service';
 import { SessionPrincipalGuard } from './session-principal.guard';
 
@@ -46,13 +47,14 @@ export class AccountController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getAccount',
     summary: 'Your account',
     description:
       'Profile, plan, the API key preview and creation date (never the token), pairs still in their grace ' +
       'period, usage this minute (this instance) and today (UTC), short-link quotas and their use, saved settings (secrets as previews) and the ' +
       'CSRF token.',
   })
-  @ApiOkResponse({ description: 'The account overview' })
+  @ApiOkResponse({ type: AccountOverviewDto })
   async overview(@Req() req: Request, @CurrentMember() member: Member) {
     return this.account.overview(member, await this.sessions.csrfToken(req));
   }
@@ -62,14 +64,13 @@ export class AccountController {
   @Header('Cache-Control', 'no-store')
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'regenerateCredentials',
     summary: 'New API key and token',
     description:
       'Needs the password again. The pair in use keeps working `grace_seconds` (0 revokes it now, at most ' +
       '86400). The token is in this response only: it is stored as a keyed hash.',
   })
-  @ApiOkResponse({
-    schema: { example: { ok: true, api_key: 'sk_…', api_token: 'tok_…', key_preview: 'sk_AbCd…wXyZ' } },
-  })
+  @ApiOkResponse({ type: RegeneratedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (password missing, grace_seconds)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
   @ApiTooManyRequestsResponse({
@@ -86,6 +87,7 @@ export class AccountController {
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'tryConvert',
     summary: 'Try a conversion (the account page playground)',
     description:
       'The `POST /api/convert` body without credentials, and the same answer: the session is the caller. ' +
@@ -108,12 +110,13 @@ export class AccountController {
   @Header('Cache-Control', 'no-store')
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'updateSettings',
     summary: 'Save default affiliate id, sub ids and service secrets',
     description:
       'Fields left out are unchanged; null clears one. Secrets are stored encrypted (AES-256-GCM) and come back ' +
       'only as previews such as `abcd…wxyz`.',
   })
-  @ApiOkResponse({ description: 'The settings as saved' })
+  @ApiOkResponse({ type: SettingsSavedDto, description: 'The settings as saved' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request with the field' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
   updateSettings(@CurrentMember() member: Member, @Body() body: SettingsPatchDto) {
@@ -125,12 +128,14 @@ export class AccountController {
   @Header('Cache-Control', 'no-store')
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'changePassword',
     summary: 'Change your password',
     description:
       'Needs the current password. Ends every session of the account (all devices); this browser gets a new ' +
       'session and CSRF token.',
   })
-  @ApiOkResponse({ schema: { example: { ok: true, csrf_token: '…' } } })
+  @ApiOkResponse({ type: CsrfTokenDto, description: 'The new session’s CSRF token' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (the new password)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
   changePassword(@Req() req: Request, @CurrentMember() member: Member, @Body() body: ChangePasswordDto) {
     return this.account.changePassword(req, member, body.current_password, body.new_password, req.ip);

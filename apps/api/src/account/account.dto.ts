@@ -85,12 +85,17 @@ export class ChangePasswordDto {
 const secretProperty = (description: string) =>
   ApiPropertyOptional({
     description: `${description}; null deletes it. Never returned, only a preview`,
+    type: String,
     nullable: true,
   });
 
 /** Every field is optional; `null` clears a value. Unknown fields are refused. */
 export class SettingsPatchDto {
-  @ApiPropertyOptional({ description: 'Default affiliate id for convert; null clears it', nullable: true })
+  @ApiPropertyOptional({
+    description: 'Default affiliate id for convert; null clears it',
+    type: String,
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @Matches(AFFILIATE_ID_SHAPE, { message: 'affiliate_id must be 1 to 64 letters, digits, "_" or "-"' })
@@ -108,6 +113,7 @@ export class SettingsPatchDto {
     description:
       'LazAffiliates master link or its code (`https://c.lazada.vn/t/c.YParqP`, `c.YParqP` or `YParqP`), ' +
       'needed for Lazada affiliate links; saved as the bare code; null clears it',
+    type: String,
     nullable: true,
     example: 'c.YParqP',
   })
@@ -118,6 +124,7 @@ export class SettingsPatchDto {
 
   @ApiPropertyOptional({
     description: 'Tiki TAP publisher code (ti.ki/<publisher>/<campaign>); null clears it',
+    type: String,
     nullable: true,
   })
   @IsOptional()
@@ -127,6 +134,7 @@ export class SettingsPatchDto {
 
   @ApiPropertyOptional({
     description: 'Tiki TAP campaign code (ti.ki/<publisher>/<campaign>); null clears it',
+    type: String,
     nullable: true,
   })
   @IsOptional()

@@ -23,6 +23,7 @@ import {
 } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
 import type { Request, Response } from 'express';
+import { CsrfTokenDto, OkDto, SessionStartedDto } from './account-responses.dto';
 import { LoginDto, RegisterDto } from './account.dto';
 import { memberView } from './account.views';
 
@@ -45,6 +46,7 @@ export class AuthController {
   @Get('csrf')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getCsrfToken',
     security: [],
     summary: 'The CSRF token of this session',
     description:
@@ -52,7 +54,7 @@ export class AuthController {
       'stored on the server). Send the token in `X-CSRF-Token` with every POST/PATCH to /account and /admin, ' +
       'login and sign-up included.',
   })
-  @ApiOkResponse({ schema: { example: { ok: true, csrf_token: '3xQ…' } } })
+  @ApiOkResponse({ type: CsrfTokenDto })
   async csrf(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const token = req.session?.memberId ? await this.sessions.csrfToken(req) : this.preLogin.issue(req, res);
     return { ok: true, csrf_token: token };
@@ -64,15 +66,14 @@ export class AuthController {
   @UseGuards(CsrfGuard, RegistrationGate)
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'register',
     security: [],
     summary: 'Sign up',
     description:
       'Creates a member (plan free) and logs it in, as a login does: a new session (`lc_sid`) and a new CSRF ' +
       'token in the body. Next: create the API key on the account page.',
   })
-  @ApiCreatedResponse({
-    schema: { example: { ok: true, member: { id: '…', email: 'me@example.com' }, csrf_token: '…' } },
-  })
+  @ApiCreatedResponse({ type: SessionStartedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (email or password)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed or registration_closed' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: the email is taken' })
@@ -91,13 +92,14 @@ export class AuthController {
   @UseGuards(CsrfGuard, LocalAuthGuard)
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'login',
     security: [],
     summary: 'Log in',
     description:
       'Checks the email and password (passport-local) and starts a new session: a new `lc_sid` cookie and a ' +
       'new CSRF token in the body. An unknown email and a wrong password get the same answer.',
   })
-  @ApiOkResponse({ schema: { example: { ok: true, member: { id: '…', email: 'me@example.com' }, csrf_token: '…' } } })
+  @ApiOkResponse({ type: SessionStartedDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'invalid_credentials' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed, or forbidden (account disabled)' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (failed logins), with Retry-After' })
@@ -112,11 +114,13 @@ export class AuthController {
   @CsrfProtected()
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'logout',
     security: [],
     summary: 'Log out',
     description: 'Ends this session (its row is deleted, the cookie cleared).',
   })
-  @ApiOkResponse({ schema: { example: { ok: true } } })
+  @ApiOkResponse({ type: OkDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.sessions.end(req, res);
     return { ok: true };

@@ -14,7 +14,13 @@ import {
 import { AppException, ErrorResponseDto } from '@app/common';
 import { AdminOnly, CurrentMember } from '@app/auth';
 import type { Member } from '@app/members';
-import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
+import {
+  AdminMemberChangedDto,
+  AdminMemberDetailDto,
+  AdminMemberPatchDto,
+  AdminMembersPageDto,
+  AdminMembersQueryDto,
+} from './admin.dto';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminService } from './admin.service';
 
@@ -36,8 +42,12 @@ export class AdminMembersController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Members, newest first', description: 'Paged; `email` filters by part of the address.' })
-  @ApiOkResponse({ description: '{ ok, members, page, per_page, total }' })
+  @ApiOperation({
+    operationId: 'listMembers',
+    summary: 'Members, newest first',
+    description: 'Paged; `email` filters by part of the address.',
+  })
+  @ApiOkResponse({ type: AdminMembersPageDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
   list(@Query() query: AdminMembersQueryDto) {
     return this.admin.list(query.email, query.page ?? 1, query.per_page ?? 20);
@@ -46,12 +56,14 @@ export class AdminMembersController {
   @Get(':id')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getMember',
     summary: 'One member: usage, keys, short links, abuse events',
     description:
       'Usage per day (30 days), key previews with their state (`active`, `grace` until, `expired`, `revoked`), ' +
       'the 20 newest short links with their clicks, clicks per day, and the 20 newest abuse events of the member.',
   })
-  @ApiOkResponse({ description: '{ ok, member, usage_per_day, credentials, short_links, clicks_per_day, events }' })
+  @ApiOkResponse({ type: AdminMemberDetailDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (the id is not a UUID)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
   detail(@Param('id', memberIdPipe) memberId: string) {
     return this.console.member(memberId);
@@ -61,12 +73,13 @@ export class AdminMembersController {
   @Header('Cache-Control', 'no-store')
   @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
   @ApiOperation({
+    operationId: 'changeMember',
     summary: 'Change a member: plan, role, disabled',
     description:
       "`disabled: true` sets `disabled_at`: the member's API credentials stop working at once and every session " +
       'of theirs ends. Admins cannot demote or disable themselves.',
   })
-  @ApiOkResponse({ description: '{ ok, member }' })
+  @ApiOkResponse({ type: AdminMemberChangedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict (changing your own role or disabled state)' })

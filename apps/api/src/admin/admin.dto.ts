@@ -1,7 +1,11 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AbuseEventDto } from '@app/abuse';
+import { OkTrue } from '@app/common';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MEMBER_PLANS, MEMBER_ROLES, type MemberPlan, type MemberRole } from '@app/members';
+import { MemberDto } from '../account/account-responses.dto';
+import { ClicksPerDayDto, ShortLinkDto } from '../shortlinks/short-links.dto';
 
 export class AdminMembersQueryDto {
   @ApiPropertyOptional({ description: 'Part of the email address (case-insensitive)' })
@@ -44,4 +48,77 @@ export class AdminMemberPatchDto {
   @IsOptional()
   @IsBoolean()
   disabled?: boolean;
+}
+
+/** The JSON answers of the admin routes, as OpenAPI schemas. */
+
+export class AdminMemberDto extends MemberDto {
+  @ApiProperty() disabled!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabled_at!: Date | null;
+}
+
+export class AdminMembersPageDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: [AdminMemberDto] }) members!: AdminMemberDto[];
+  @ApiProperty() page!: number;
+  @ApiProperty() per_page!: number;
+  @ApiProperty() total!: number;
+}
+
+export class AdminMemberChangedDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: AdminMemberDto }) member!: AdminMemberDto;
+}
+
+/** One point of a zero-filled series: an hour or a day (ISO, UTC) and its count. */
+export class PointDto {
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty() value!: number;
+}
+
+class TopIpDto {
+  @ApiProperty({ example: '203.0.113.7' }) ip!: string;
+  @ApiProperty({ description: 'Failed authentications in the window' }) failures!: number;
+  @ApiProperty({ type: String, format: 'date-time' }) last_at!: Date;
+}
+
+class TopMemberDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ enum: MEMBER_PLANS }) plan!: string;
+  @ApiProperty({ description: 'Convert calls in the window' }) calls!: number;
+}
+
+export class AdminOverviewDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ example: 7 }) days!: number;
+  @ApiProperty({ type: [PointDto] }) calls_per_hour!: PointDto[];
+  @ApiProperty({ type: [PointDto] }) links_per_hour!: PointDto[];
+  @ApiProperty({ type: [PointDto] }) failed_auth_per_hour!: PointDto[];
+  @ApiProperty({ type: [PointDto] }) bans_per_day!: PointDto[];
+  @ApiProperty({ type: [TopIpDto] }) top_ips!: TopIpDto[];
+  @ApiProperty({ type: [TopMemberDto] }) top_members!: TopMemberDto[];
+}
+
+class CredentialStateDto {
+  @ApiProperty({ example: 'sk_AbCd…wXyZ' }) key_preview!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) created_at!: Date;
+  @ApiProperty({ enum: ['active', 'grace', 'expired', 'revoked'] }) state!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'End of the grace, or revocation' })
+  until!: Date | null;
+}
+
+class MemberShortLinksDto {
+  @ApiProperty() total!: number;
+  @ApiProperty({ type: [ShortLinkDto], description: 'The 20 newest' }) links!: ShortLinkDto[];
+}
+
+export class AdminMemberDetailDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: AdminMemberDto }) member!: AdminMemberDto;
+  @ApiProperty({ type: [PointDto] }) usage_per_day!: PointDto[];
+  @ApiProperty({ type: [CredentialStateDto] }) credentials!: CredentialStateDto[];
+  @ApiProperty({ type: MemberShortLinksDto }) short_links!: MemberShortLinksDto;
+  @ApiProperty({ type: [ClicksPerDayDto] }) clicks_per_day!: ClicksPerDayDto[];
+  @ApiProperty({ type: [AbuseEventDto] }) events!: AbuseEventDto[];
 }

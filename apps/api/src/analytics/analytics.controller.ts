@@ -58,7 +58,10 @@ export class AnalyticsController {
   @Header('Cache-Control', 'no-store')
   @SignedIn()
   @ApiCookieAuth('session')
-  @ApiOperation({ summary: 'State of the scheduled pulls of your order reports (last run, last error in words)' })
+  @ApiOperation({
+    operationId: 'getReportSyncStates',
+    summary: 'State of the scheduled pulls of your order reports (last run, last error in words)',
+  })
   @ApiOkResponse({ type: SyncStatesDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
   async syncStates(@CurrentMember() member: Member): Promise<SyncStatesDto> {
@@ -71,7 +74,7 @@ export class AnalyticsController {
   @SignedIn()
   @ApiCookieAuth('session')
   @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
-  @ApiOperation({ summary: 'Pull your order report now, with your saved app credentials' })
+  @ApiOperation({ operationId: 'syncReports', summary: 'Pull your order report now, with your saved app credentials' })
   @ApiOkResponse({ type: SyncStatesDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
@@ -83,9 +86,11 @@ export class AnalyticsController {
   @Get('api/analytics')
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
-  @ApiOperation({ summary: 'Earnings analytics: clicks, orders, commission', description: DESCRIPTION })
-  @ApiHeader({ name: 'X-API-Key', required: true, description: 'sk_...' })
-  @ApiHeader({ name: 'X-API-Token', required: true, description: 'tok_...' })
+  @ApiOperation({
+    operationId: 'getAnalytics',
+    summary: 'Earnings analytics: clicks, orders, commission',
+    description: DESCRIPTION,
+  })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: AnalyticsResponseDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
@@ -108,7 +113,11 @@ export class AnalyticsController {
   @Header('Cache-Control', 'no-store')
   @SignedIn()
   @ApiCookieAuth('session')
-  @ApiOperation({ summary: 'Earnings analytics (account page)', description: DESCRIPTION })
+  @ApiOperation({
+    operationId: 'getAccountAnalytics',
+    summary: 'Earnings analytics (account page)',
+    description: DESCRIPTION,
+  })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: AnalyticsResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })

@@ -61,9 +61,11 @@ export class ConversionsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
-  @ApiOperation({ summary: 'Import a marketplace order report (preview, or apply)', description: IMPORT_DESCRIPTION })
-  @ApiHeader({ name: 'X-API-Key', required: true, description: 'sk_...' })
-  @ApiHeader({ name: 'X-API-Token', required: true, description: 'tok_...' })
+  @ApiOperation({
+    operationId: 'importConversions',
+    summary: 'Import a marketplace order report (preview, or apply)',
+    description: IMPORT_DESCRIPTION,
+  })
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
@@ -87,7 +89,11 @@ export class ConversionsController {
   @Header('Cache-Control', 'no-store')
   @SignedIn()
   @ApiCookieAuth('session')
-  @ApiOperation({ summary: 'Import a marketplace order report (account page)', description: IMPORT_DESCRIPTION })
+  @ApiOperation({
+    operationId: 'importAccountConversions',
+    summary: 'Import a marketplace order report (account page)',
+    description: IMPORT_DESCRIPTION,
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })

@@ -2,7 +2,7 @@ import { Body, Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestj
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
-  ApiHeader,
+  ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
@@ -24,6 +24,7 @@ import {
 import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 import { ConvertRequestDto, ConvertResponseDto, ConvertResult } from '@app/conversion';
+import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
 import { ConvertUseCase } from './convert.use-case';
 
 @ApiTags('convert')
@@ -36,14 +37,14 @@ export class ConvertController {
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @ApiOperation({
+    operationId: 'convert',
     summary: 'Convert every marketplace link in a text',
     description:
       'Finds the marketplace links in `content`, converts each according to `mode` and returns the text with ' +
       'the links replaced. Per-link failures do not fail the request: they are counted in `summary.failed`.',
   })
-  @ApiHeader({ name: 'X-API-Key', required: true, description: 'sk_... (from the account area or the CLI)' })
-  @ApiHeader({ name: 'X-API-Token', required: true, description: 'tok_... (shown once when the pair is created)' })
-  @ApiOkResponse({ type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS })
+  @ApiBody({ type: ConvertRequestDto, examples: CONVERT_REQUEST_EXAMPLES })
+  @ApiOkResponse({ type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS, examples: CONVERT_RESPONSE_EXAMPLES })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_json, invalid_request or invalid_mode' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
   @ApiForbiddenResponse({

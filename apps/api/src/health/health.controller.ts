@@ -1,11 +1,48 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  type ApiPropertyOptions,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { RedisConnections, ShutdownState } from '@app/common';
+import { ErrorResponseDto, RedisConnections, ShutdownState } from '@app/common';
 import type { DataSource } from 'typeorm';
 
 const REDIS_PING_TIMEOUT_MS = 1000;
+
+class LivenessDto {
+  @ApiProperty({ enum: ['ok'] }) status!: 'ok';
+}
+
+const CHECKS: ApiPropertyOptions = {
+  type: 'object',
+  description: 'By check (`shutdown`, `database`, `migrations`, `redis`): `{ status: "up" }` or down with a message',
+  additionalProperties: {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'string', enum: ['up', 'down'] }, message: { type: 'string' } },
+  },
+};
+
+class ReadinessDto {
+  @ApiProperty({ enum: ['ok'] }) status!: 'ok';
+  @ApiProperty(CHECKS) info!: Record<string, { status: string }>;
+  @ApiProperty(CHECKS) error!: Record<string, { status: string }>;
+  @ApiProperty(CHECKS) details!: Record<string, { status: string }>;
+}
+
+/** A readiness route: its OpenAPI description (one operationId per path) and terminus's no-cache header. */
+const Readiness = (operationId: string, summary: string) =>
+  applyDecorators(
+    ApiOperation({ operationId, security: [], summary }),
+    ApiOkResponse({ type: ReadinessDto }),
+    ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable: take it out of the pool' }),
+    HealthCheck({ noCache: true, swaggerDocumentation: false }),
+  );
 
 /**
  * `GET /health/live`: the process answers (restart it when this fails). `GET /health/ready` (and `/health`,
@@ -27,15 +64,26 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process answers' })
-  live(): { status: 'ok' } {
+  @ApiOperation({ operationId: 'getLiveness', security: [], summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ type: LivenessDto })
+  live(): LivenessDto {
     return { status: 'ok' };
   }
 
-  @Get(['', 'ready'])
-  @ApiOperation({ summary: 'Readiness: database, Redis (when configured), migrations done, not shutting down' })
-  @HealthCheck()
+  @Get('ready')
+  @Readiness('getReadiness', 'Readiness: database, Redis (when configured), migrations done, not shutting down')
   ready() {
+    return this.check();
+  }
+
+  /** The readiness check under its older path. */
+  @Get()
+  @Readiness('getHealth', 'Readiness (the same as GET /health/ready)')
+  readyAlias() {
+    return this.check();
+  }
+
+  private check() {
     return this.health.check([
       () => this.serving(),
       () => this.database.pingCheck('database', { timeout: 2000 }),

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
+  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
@@ -15,7 +16,17 @@ import { CurrentMember, SignedIn } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
 import type { Member } from '@app/members';
 import { CustomDomainService, domainView, ShortLinkService } from '@app/shortlinks';
-import { AddDomainDto, ClicksQueryDto, ShortLinksQueryDto } from './short-links.dto';
+import { OkDto } from '../account/account-responses.dto';
+import {
+  AddDomainDto,
+  ClicksDto,
+  ClicksQueryDto,
+  CustomDomainResponseDto,
+  CustomDomainsDto,
+  ShortLinksPageDto,
+  ShortLinksQueryDto,
+  SubIdsDto,
+} from './short-links.dto';
 
 const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
 
@@ -34,11 +45,12 @@ export class ShortLinksController {
   @Get('short-links')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listShortLinks',
     summary: 'Your short links',
     description: 'Newest first, with click totals (people and bots apart) as of the last click flush.',
   })
-  @ApiOkResponse({ description: '{ ok, short_links, page, per_page, total }' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiOkResponse({ type: ShortLinksPageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (page or per_page)' })
   async list(@CurrentMember() member: Member, @Query() query: ShortLinksQueryDto) {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 20;
@@ -49,13 +61,14 @@ export class ShortLinksController {
   @Get('short-links/clicks')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getShortLinkClicks',
     summary: 'Clicks per UTC day on your short links',
     description:
       'All your links, or one link (`code`, with `domain` for a custom domain), or the links of one `sub_id`. ' +
       'Zero-filled, oldest first; people (`clicks`) and bots (`bot_clicks`) apart.',
   })
-  @ApiOkResponse({ description: '{ ok, days: [{ day, clicks, bot_clicks }], total: { clicks, bot_clicks } }' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiOkResponse({ type: ClicksDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (a filter)' })
   async clicks(@CurrentMember() member: Member, @Query() query: ClicksQueryDto) {
     const days = await this.shortLinks.clicksPerDay(member.id, query.days ?? 30, {
       code: query.code,
@@ -72,18 +85,23 @@ export class ShortLinksController {
   @Get('short-links/sub-ids')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listSubIds',
     summary: 'Your sub ids',
     description: 'Each sub id your short links were made with (`""`: none), with its links and click totals.',
   })
-  @ApiOkResponse({ description: '{ ok, sub_ids: [{ sub_id, links, clicks, bot_clicks }] }' })
+  @ApiOkResponse({ type: SubIdsDto })
   async subIds(@CurrentMember() member: Member) {
     return { ok: true as const, sub_ids: await this.shortLinks.subIds(member.id) };
   }
 
   @Get('domains')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Your custom domains', description: 'With the TXT record to publish and the status.' })
-  @ApiOkResponse({ description: '{ ok, plan, domains }' })
+  @ApiOperation({
+    operationId: 'listDomains',
+    summary: 'Your custom domains',
+    description: 'With the TXT record to publish and the status.',
+  })
+  @ApiOkResponse({ type: CustomDomainsDto })
   async listDomains(@CurrentMember() member: Member) {
     const domains = await this.domains.list(member.id);
     return { ok: true as const, plan: member.plan, domains: domains.map(domainView) };
@@ -94,12 +112,13 @@ export class ShortLinksController {
   @Header('Cache-Control', 'no-store')
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'addDomain',
     summary: 'Add a custom domain (Pro)',
     description:
       'Publish the TXT record `_linkconv.<domain>` with the value shown, and point the domain (CNAME) at the ' +
       'redirector. Checked at once, then periodically; the status is pending, verified or failed.',
   })
-  @ApiOkResponse({ description: '{ ok, domain }' })
+  @ApiCreatedResponse({ type: CustomDomainResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (field domain)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'plan_required or csrf_failed' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: already added, or too many domains' })
@@ -111,9 +130,10 @@ export class ShortLinksController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiHeader(CSRF_HEADER_DOC)
-  @ApiOperation({ summary: 'Check a custom domain now' })
-  @ApiOkResponse({ description: '{ ok, domain }' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ operationId: 'checkDomain', summary: 'Check a custom domain now' })
+  @ApiOkResponse({ type: CustomDomainResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
   async checkDomain(@CurrentMember() member: Member, @Param('id') id: string) {
     return { ok: true as const, domain: domainView(await this.domains.checkNow(member.id, id)) };
   }
@@ -122,11 +142,13 @@ export class ShortLinksController {
   @Header('Cache-Control', 'no-store')
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
+    operationId: 'removeDomain',
     summary: 'Remove a custom domain',
     description: 'Its short links stop being served at once on this instance, within a minute on the others.',
   })
-  @ApiOkResponse({ description: '{ ok }' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOkResponse({ type: OkDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
   async removeDomain(@CurrentMember() member: Member, @Param('id') id: string) {
     await this.domains.remove(member.id, id);
     return { ok: true as const };

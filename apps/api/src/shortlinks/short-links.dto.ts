@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { CODE_SHAPE } from '@app/shortlinks';
+import { OkTrue } from '@app/common';
+import { MEMBER_PLANS } from '@app/members';
+import { CODE_SHAPE, CUSTOM_DOMAIN_STATUSES } from '@app/shortlinks';
 
 export class ShortLinksQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
@@ -54,4 +56,84 @@ export class AddDomainDto {
   @IsString()
   @MaxLength(300)
   domain!: string;
+}
+
+/** The JSON answers of the short-link and custom-domain routes, as OpenAPI schemas. */
+
+export class ShortLinkDto {
+  @ApiProperty({ example: 'aB3dE9' }) code!: string;
+  @ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' }) sub_id!: string;
+  @ApiProperty({ example: 'https://s.example.com/aB3dE9' }) url!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The custom domain (null: our short domain)' })
+  domain!: string | null;
+  @ApiProperty() target!: string;
+  @ApiProperty({ description: 'Clicks by people' }) clicks!: number;
+  @ApiProperty({ description: 'Clicks by bots and link previews' }) bot_clicks!: number;
+  @ApiProperty({ type: String, format: 'date-time' }) created_at!: Date;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) last_click_at!: Date | null;
+}
+
+export class ShortLinksPageDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: [ShortLinkDto] }) short_links!: ShortLinkDto[];
+  @ApiProperty() page!: number;
+  @ApiProperty() per_page!: number;
+  @ApiProperty() total!: number;
+}
+
+export class ClicksPerDayDto {
+  @ApiProperty({ example: '2026-01-31', description: 'UTC day' }) day!: string;
+  @ApiProperty() clicks!: number;
+  @ApiProperty() bot_clicks!: number;
+}
+
+class ClicksTotalDto {
+  @ApiProperty() clicks!: number;
+  @ApiProperty() bot_clicks!: number;
+}
+
+export class ClicksDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: [ClicksPerDayDto] }) days!: ClicksPerDayDto[];
+  @ApiProperty({ type: ClicksTotalDto }) total!: ClicksTotalDto;
+}
+
+class SubIdClicksDto {
+  @ApiProperty() sub_id!: string;
+  @ApiProperty() links!: number;
+  @ApiProperty() clicks!: number;
+  @ApiProperty() bot_clicks!: number;
+}
+
+export class SubIdsDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: [SubIdClicksDto] }) sub_ids!: SubIdClicksDto[];
+}
+
+class TxtRecordDto {
+  @ApiProperty({ enum: ['TXT'] }) type!: 'TXT';
+  @ApiProperty({ example: '_linkconv.go.example.com' }) name!: string;
+  @ApiProperty() value!: string;
+}
+
+export class CustomDomainDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'go.example.com' }) domain!: string;
+  @ApiProperty({ enum: CUSTOM_DOMAIN_STATUSES }) status!: string;
+  @ApiProperty({ type: TxtRecordDto, description: 'The record to publish' }) txt_record!: TxtRecordDto;
+  @ApiProperty({ type: String, nullable: true }) last_error!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) last_checked_at!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) verified_at!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time' }) created_at!: Date;
+}
+
+export class CustomDomainsDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ enum: MEMBER_PLANS }) plan!: string;
+  @ApiProperty({ type: [CustomDomainDto] }) domains!: CustomDomainDto[];
+}
+
+export class CustomDomainResponseDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: CustomDomainDto }) domain!: CustomDomainDto;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OkTrue } from '@app/common';
 import { ABUSE_EVENT_TYPES, type AbuseEventType } from '../abuse.constants';
 
 const CURSOR_SHAPE = /^[1-9][0-9]{0,18}$/;
@@ -86,7 +87,7 @@ export class AbuseEventDto {
 }
 
 export class AbuseEventsPageDto {
-  @ApiProperty({ example: true }) ok!: true;
+  @OkTrue() ok!: true;
   @ApiProperty({ type: [AbuseEventDto] }) events!: AbuseEventDto[];
   @ApiProperty({ nullable: true, type: String, description: 'Pass as `cursor` for the next (older) page' })
   next_cursor!: string | null;
@@ -106,13 +107,13 @@ export class IpBanDto {
 }
 
 export class IpBansPageDto {
-  @ApiProperty({ example: true }) ok!: true;
+  @OkTrue() ok!: true;
   @ApiProperty({ type: [IpBanDto] }) bans!: IpBanDto[];
   @ApiProperty({ nullable: true, type: String }) next_cursor!: string | null;
 }
 
 export class LiftBanResponseDto {
-  @ApiProperty({ example: true }) ok!: true;
+  @OkTrue() ok!: true;
   @ApiProperty({ example: '203.0.113.7' }) ip!: string;
   @ApiProperty({ type: [IpBanDto] }) lifted!: IpBanDto[];
 }

@@ -184,15 +184,17 @@ export class AbuseEvents implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * The abuse counters of `/metrics`, here because every wrong attempt and ban is recorded here once:
-   * `linkconv_auth_failures_total`, `linkconv_ip_bans_total`. (`linkconv_rate_limited_total{policy}` counts every
+   * `linkconv_auth_failures_total{kind}`, `linkconv_ip_bans_total`. (`linkconv_rate_limited_total{policy}` counts every
    * 429 in `ApiThrottlerGuard`: the log keeps one `rate_limited` event per window.)
    */
   private count(input: AbuseEventInput): void {
     if (!this.metrics) return;
     switch (input.type) {
       case 'auth_failed':
+        this.metrics.authFailures.inc({ kind: 'api' });
+        break;
       case 'login_failed':
-        this.metrics.authFailures.inc();
+        this.metrics.authFailures.inc({ kind: 'login' });
         break;
       case 'ip_banned':
         this.metrics.ipBans.inc();

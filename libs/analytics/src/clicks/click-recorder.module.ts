@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClockModule } from '@app/common';
+import { ClickDimensionsSink } from '@app/shortlinks';
 import { ClickRecorder } from './click-recorder';
 
 /**
@@ -16,8 +17,9 @@ export class ClickRecorderModule {
       configured = {
         module: ClickRecorderModule,
         imports: [ClockModule, options.shortLinks],
-        providers: [ClickRecorder],
-        exports: [ClickRecorder],
+        // The redirect handler finds the recorder through the shortlinks lib's port.
+        providers: [ClickRecorder, { provide: ClickDimensionsSink, useExisting: ClickRecorder }],
+        exports: [ClickRecorder, ClickDimensionsSink],
       };
       ClickRecorderModule.configured.set(options.shortLinks, configured);
     }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
-import { ShortLinkService } from '@app/shortlinks';
+import { type ClickDimensionsSink, ShortLinkService } from '@app/shortlinks';
 import { LRUCache } from 'lru-cache';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -55,7 +55,7 @@ interface LinkFacts {
  * stored on each row so the analytics read one table. A failed write keeps the counters for the next flush.
  */
 @Injectable()
-export class ClickRecorder implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ClickRecorder.name);
   private readonly reader = new ClickDimensionReader();
   private pending = new Map<string, Combination>();

@@ -1,1 +1,2 @@
 export { ClickRetention } from '../clicks/click-retention';
+export { ClickRecorder } from '../clicks/click-recorder';

@@ -1,27 +1,33 @@
-/** Every request-level error code the API can answer with (the contract's error table, docs/api.md). */
-export type ErrorCode =
-  | 'invalid_json'
-  | 'invalid_request'
-  | 'invalid_mode'
-  | 'missing_credentials'
-  | 'invalid_credentials'
-  | 'unauthenticated'
-  | 'ip_blocked'
-  | 'plan_required'
-  | 'not_configured'
-  | 'forbidden'
-  | 'csrf_failed'
-  | 'wrong_password'
-  | 'registration_closed'
-  | 'not_found'
-  | 'conflict'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'quota_exceeded'
-  | 'unavailable'
-  | 'internal_error';
+/**
+ * Every request-level error code the API can answer with (the contract's error table, docs/api.md): the one list
+ * that `ErrorCode`, the OpenAPI enum of `error.code` and its examples derive from (`statusForCode` is exhaustive).
+ */
+export const ERROR_CODES = [
+  'invalid_json',
+  'invalid_request',
+  'invalid_mode',
+  'missing_credentials',
+  'invalid_credentials',
+  'unauthenticated',
+  'ip_blocked',
+  'plan_required',
+  'not_configured',
+  'forbidden',
+  'csrf_failed',
+  'wrong_password',
+  'registration_closed',
+  'not_found',
+  'conflict',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'quota_exceeded',
+  'unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The single place where error codes become HTTP statuses. */
 export function statusForCode(code: ErrorCode): number {

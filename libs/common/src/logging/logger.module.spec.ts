@@ -1,7 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { AccessLog, redactUrl } from './logger.module';
+import { AccessLog, redactUrl, stdoutLogDestination } from './logger.module';
 
 describe('log redaction', () => {
   it('hides secret query parameters in URLs', () => {
@@ -43,5 +43,39 @@ describe('log redaction', () => {
     expect(log).toContain('/api/convert');
     for (const secret of ['SECRETQUERY', 'SECRETKEY', 'SECRETHEADER', 'SECRETCOOKIE'])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('log format (LOG_FORMAT, or pretty on a terminal)', () => {
+  const fakeStdout = (isTTY: boolean) => {
+    const lines: string[] = [];
+    const stream = Object.assign(
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+      { isTTY },
+    );
+    return { stream, lines };
+  };
+
+  it('writes JSON lines unless asked for pretty ones or on a terminal', () => {
+    expect(stdoutLogDestination(undefined, fakeStdout(false).stream)).toBeUndefined();
+    expect(stdoutLogDestination('json', fakeStdout(true).stream)).toBeUndefined();
+    expect(stdoutLogDestination(undefined, fakeStdout(true).stream)).toBeDefined();
+  });
+
+  it('writes readable lines with LOG_FORMAT=pretty, secrets still redacted', async () => {
+    const { stream, lines } = fakeStdout(false);
+    const log = new AccessLog('info', stdoutLogDestination('pretty', stream));
+    log.root.info({ memberId: 'm-1', body: { password: 'hunter2-secret' } }, 'Member changed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const text = lines.join('');
+    expect(text).toMatch(/INFO.*Member changed/);
+    expect(text).toContain('memberId: "m-1"');
+    expect(text).not.toContain('hunter2-secret');
+    expect(() => JSON.parse(text)).toThrow();
   });
 });

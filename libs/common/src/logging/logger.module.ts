@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstance, type LoggerOptions } from 'pino';
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
+import pinoPretty from 'pino-pretty';
 import { commonConfig, CommonConfig } from '../common.config';
 import { redactUrl } from '../http/secret-query';
 import { FAILURE_CODE } from '../errors/send-error';
@@ -103,6 +104,19 @@ export class AccessLog {
 }
 
 /**
+ * Where log lines go when no destination is given: JSON lines on stdout (what log collectors read), or, with
+ * `LOG_FORMAT=pretty` or unset on a terminal (`npm start` in development), pino-pretty's readable lines.
+ */
+export function stdoutLogDestination(
+  format: CommonConfig['LOG_FORMAT'],
+  stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): DestinationStream | undefined {
+  const pretty = format === 'pretty' || (format === undefined && stdout.isTTY === true);
+  if (!pretty) return undefined;
+  return pinoPretty({ colorize: stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', destination: stdout });
+}
+
+/**
  * Structured JSON logs (nestjs-pino) for the whole app, to stdout, or to `destination` when given (tests
  * capture the log lines that way to check that no secret reaches them). nestjs-pino only binds each
  * request's logger (`useExisting`): the access line is `AccessLog`'s.
@@ -113,7 +127,8 @@ export function loggerModule(destination?: DestinationStream): DynamicModule {
       {
         provide: AccessLog,
         inject: [commonConfig.KEY],
-        useFactory: (config: CommonConfig) => new AccessLog(config.LOG_LEVEL, destination),
+        useFactory: (config: CommonConfig) =>
+          new AccessLog(config.LOG_LEVEL, destination ?? stdoutLogDestination(config.LOG_FORMAT)),
       },
     ],
     inject: [AccessLog],

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OkTrue } from '@app/common';
 import { ITEM_ERROR_CODES } from '../modes/item-error';
 
 class ItemErrorDto {
@@ -27,7 +28,7 @@ class SummaryDto {
 }
 
 export class ConvertResponseDto {
-  @ApiProperty({ example: true }) ok!: boolean;
+  @OkTrue() ok!: true;
   @ApiProperty({ example: 'Converted 1/1 link' }) message!: string;
   @ApiProperty({ example: 'Affiliate link' }) mode!: string;
   @ApiProperty({ description: 'content with every converted link replaced' }) output!: string;

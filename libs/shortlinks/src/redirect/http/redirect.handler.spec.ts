@@ -3,7 +3,9 @@ import { ShutdownState } from '@app/common';
 import { loadNamespace } from '@app/common/testing';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ClickCounter, type RedirectLookup, shortLinksConfig } from '@app/shortlinks';
+import { shortLinksConfig } from '../../shortlinks.config';
+import type { ClickCounter } from '../click-counter';
+import type { RedirectLookup } from '../redirect-lookup';
 import { hostnameOf, RedirectHandler } from './redirect.handler';
 
 describe('hostnameOf', () => {

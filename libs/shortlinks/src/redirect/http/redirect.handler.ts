@@ -1,25 +1,18 @@
 import { type INestApplication, Logger } from '@nestjs/common';
-import { ClickRecorder } from '@app/analytics';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ShutdownState } from '@app/common';
-import {
-  ClickCounter,
-  CODE_SHAPE,
-  customScope,
-  isBotUserAgent,
-  isReservedPath,
-  type LinkHit,
-  type LinkScope,
-  OWN_SCOPE,
-  RedirectLookup,
-  shortLinksConfig,
-  type ShortLinksConfig,
-  shortBaseOf,
-} from '@app/shortlinks';
+import { isReservedPath } from '../../links/reserved-paths';
+import { shortBaseOf } from '../../links/short-link-urls';
+import { CODE_SHAPE } from '../../shortlinks.constants';
+import { shortLinksConfig, type ShortLinksConfig } from '../../shortlinks.config';
+import { isBotUserAgent } from '../bot-detector';
+import { ClickCounter } from '../click-counter';
+import { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } from '../redirect-lookup';
+import { ClickDimensionsSink } from '../click-dimensions-sink';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { httpMetricsMiddleware, Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
-import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './pages';
+import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './redirect-pages';
 
 export type Next = (error?: unknown) => void;
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -68,7 +61,7 @@ export class RedirectHandler {
     options: RedirectHandlerOptions,
     private readonly metrics: Metrics | null = null,
     /** Clicks with their dimensions (country, device, referrer…), when the app has the recorder. */
-    private readonly dimensions: ClickRecorder | null = null,
+    private readonly dimensions: ClickDimensionsSink | null = null,
     /**
      * The client's address as Express's `req.ip` gives it (TRUST_PROXY honoured): the handler answers ahead of
      * Express's per-request set-up, where `req.ip` does not exist yet.
@@ -83,10 +76,10 @@ export class RedirectHandler {
 
   /** The handler of an app that imports `ShortLinksModule` and the global ConfigModule. */
   static of(app: INestApplication, options: RedirectHandlerOptions): RedirectHandler {
-    const get = <T>(token: new (...args: never[]) => T) => app.get(token, { strict: false });
+    const get = <T>(token: abstract new (...args: never[]) => T) => app.get<T>(token, { strict: false });
     const config = app.get<ShortLinksConfig>(shortLinksConfig.KEY, { strict: false });
     const metrics = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED ? get(Metrics) : null;
-    const dimensions = optional(() => get(ClickRecorder));
+    const dimensions = optional(() => get(ClickDimensionsSink));
     // Express's own compiled `trust proxy` function, read per request (main.ts may set it after mounting).
     const express = app.getHttpAdapter().getInstance() as {
       get(setting: string): (addr: string, i: number) => boolean;

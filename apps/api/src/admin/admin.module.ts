@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AbuseModule } from '@app/abuse';
+import { AuthModule } from '@app/auth';
+import { ClockModule } from '@app/common';
+import { MarketplaceTargetPolicy } from '@app/conversion';
+import { MembersModule } from '@app/members';
+import { ShortLinksModule } from '@app/shortlinks';
+import { AdminAbuseController } from '../abuse/admin-abuse.controller';
+import { AdminConsoleService } from './admin-console.service';
+import { AdminOverviewController } from './admin-overview.controller';
+import { AdminMembersController } from './admin.controller';
+import { AdminService } from './admin.service';
+
+/** The admin console's JSON routes: members, the overview, the abuse log and bans. */
+@Module({
+  imports: [
+    ClockModule,
+    AuthModule,
+    MembersModule,
+    AbuseModule,
+    ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
+  ],
+  controllers: [AdminMembersController, AdminOverviewController, AdminAbuseController],
+  providers: [AdminService, AdminConsoleService],
+})
+export class AdminModule {}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { AbuseModule } from '@app/abuse';
+import { ClockModule } from '@app/common';
+import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
+import { CredentialsModule } from '@app/credentials';
+import { ShortLinksModule } from '@app/shortlinks';
+import { UsageModule } from '@app/usage';
+import { ApiLimitsController } from '../abuse/api-limits.controller';
+import { ConvertController } from './convert.controller';
+import { ConvertUseCase } from './convert.use-case';
+
+/** The API routes (key + token): `POST /api/convert` and `GET /api/limits`; the use case the playground shares. */
+@Module({
+  imports: [
+    ClockModule,
+    ConversionModule,
+    CredentialsModule,
+    UsageModule,
+    AbuseModule,
+    // The same options as ConversionModule's import: one instance (the short-link quotas of GET /api/limits).
+    ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
+  ],
+  controllers: [ConvertController, ApiLimitsController],
+  providers: [ConvertUseCase],
+  exports: [ConvertUseCase],
+})
+export class ConvertModule {}

@@ -1,0 +1,103 @@
+// A partner's program written against the client generated from /docs/openapi.json (openapi-typescript +
+// openapi-fetch), as the README's quickstart would have them write it. `generated-client.e2e-spec.ts` generates
+// `./api.ts` beside a copy of this file, compiles both with `tsc --strict` and runs the result against a booted app:
+// a change of the document that breaks such a client fails that test. It prints what it saw as one JSON line.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './api.js';
+
+type ErrorCode = components['schemas']['ErrorCode'];
+type ErrorResponse = components['schemas']['ErrorResponseDto'];
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+const baseUrl = env('BASE_URL');
+
+/** The answer of a call, success or error, narrowed by the caller on `ok`. */
+function body<T extends { ok: true }>(result: { data?: T; error?: ErrorResponse }): T | ErrorResponse {
+  const answer = result.data ?? result.error;
+  if (!answer) throw new Error('no JSON answer');
+  return answer;
+}
+
+function expectOk<T extends { ok: true }>(result: { data?: T; error?: ErrorResponse }): T {
+  const answer = body(result);
+  if (!answer.ok) throw new Error(`unexpected error ${answer.error.code}: ${answer.error.message}`);
+  return answer;
+}
+
+// The API key and token, set once for every call of this client.
+const api = createClient<paths>({
+  baseUrl,
+  headers: { 'X-API-Key': env('API_KEY'), 'X-API-Token': env('API_TOKEN') },
+});
+
+const converted = body(
+  await api.POST('/api/convert', {
+    body: { content: `Deal ${env('PRODUCT_URL')} giảm 50%`, mode: 'own_shortener', affiliate_id: 'aff_client' },
+  }),
+);
+const convert = converted.ok
+  ? { ok: true, mode: converted.mode, success: converted.summary.success, output: converted.output }
+  : { ok: false, code: converted.error.code };
+
+const limits = expectOk(await api.GET('/api/limits'));
+
+// Wrong credentials: the error answer, narrowed on `ok`, with its code from the server's enum.
+const stranger = createClient<paths>({ baseUrl, headers: { 'X-API-Key': 'sk_wrong', 'X-API-Token': 'tok_wrong' } });
+const refused = body(await stranger.GET('/api/limits'));
+const refusedCode: ErrorCode | null = refused.ok ? null : refused.error.code;
+
+// The account area: a session cookie kept by a middleware, the CSRF token sent with each change.
+const cookies = new Map<string, string>();
+const cookieJar: Middleware = {
+  onRequest({ request }) {
+    if (cookies.size > 0) request.headers.set('Cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    return request;
+  },
+  onResponse({ response }) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  },
+};
+const account = createClient<paths>({ baseUrl });
+account.use(cookieJar);
+const preLogin = expectOk(await account.GET('/account/csrf'));
+const login = expectOk(
+  await account.POST('/account/login', {
+    params: { header: { 'X-CSRF-Token': preLogin.csrf_token } },
+    body: { email: env('EMAIL'), password: env('PASSWORD') },
+  }),
+);
+const csrf = { header: { 'X-CSRF-Token': login.csrf_token } };
+const saved = expectOk(
+  await account.PATCH('/account/settings', {
+    params: csrf,
+    body: { affiliate_id: 'aff_saved', lazada_master_code: 'c.YParqP', bitly_token: 'bitly-secret-token-1234' },
+  }),
+);
+const overview = expectOk(await account.GET('/account'));
+const shortLinks = expectOk(await account.GET('/account/short-links', { params: { query: { per_page: 10 } } }));
+const clicks = expectOk(await account.GET('/account/short-links/clicks', { params: { query: { days: 7 } } }));
+
+console.log(
+  JSON.stringify({
+    convert,
+    limits: limits.limits.map((limit) => ({ name: limit.name, limit: limit.limit })),
+    refusedCode,
+    settings: {
+      affiliate_id: saved.settings.affiliate_id,
+      lazada_master_code: saved.settings.marketplace.lazada_master_code,
+      bitly_set: saved.settings.secrets.bitly_token.set,
+    },
+    email: overview.member.email,
+    shortLinks: { total: shortLinks.total, targets: shortLinks.short_links.map((link) => link.target) },
+    clickDays: clicks.days.length,
+  }),
+);

@@ -27,6 +27,7 @@ import { UsageModule } from '@app/usage';
 import { CustomDomainRechecker, ShortLinksModule } from '@app/shortlinks';
 import type { DestinationStream } from 'pino';
 import { AccountController } from './account/account.controller';
+import { AccountPagesController } from './account/account-pages.controller';
 import { AccountService } from './account/account.service';
 import { AuthController } from './account/auth.controller';
 import { AdminAbuseController } from './abuse/admin-abuse.controller';
@@ -40,6 +41,7 @@ import { ConvertUseCase } from './convert/convert.use-case';
 import { SessionPrincipalGuard } from './account/session-principal.guard';
 import { ENTITIES } from './entities';
 import { HealthController } from './health/health.controller';
+import { PublicPagesController } from './pages/public-pages.controller';
 import { ShortLinksController } from './shortlinks/short-links.controller';
 import { TlsAskController } from './tls/tls-ask.controller';
 import { validationPipe } from './validation';
@@ -106,6 +108,8 @@ export class AppModule {
         ShortLinksController,
         MetricsController,
         TlsAskController,
+        PublicPagesController,
+        AccountPagesController,
       ],
       providers: [
         AccountService,

@@ -6,7 +6,11 @@ import { httpMetricsMiddleware, Metrics, metricsConfig, setRouteLabel } from '@a
 import { RedirectHandler } from '@app/redirector';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
-import { assetsMiddleware, pagesMiddleware, vendorAssetsMiddleware } from './pages/pages';
+import { assetsMiddleware, vendorAssetsMiddleware } from './pages/pages';
+import { PAGE } from './views/navigation';
+
+/** The paths with a session: the JSON routes of the account and the admin console, and the pages. */
+const SESSION_PATHS = ['/account', '/admin', PAGE.account, PAGE.console, PAGE.login, PAGE.signup, PAGE.logout];
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
@@ -34,10 +38,9 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
     setRouteLabel(req, '/assets/*');
     next();
   });
-  // Static files and pages only where they are: GET/HEAD of their own paths.
+  // Static files only where they are: GET/HEAD of their own paths. The pages are Nest routes (views/).
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
-  app.use(pagesMiddleware());
   app.use(
     ...bodyParsing({
       limitBytes: common.BODY_LIMIT_BYTES,
@@ -46,8 +49,8 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       onRefused: (req) => app.get(LoginService).onRefusedRequest(req),
     }),
   );
-  // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).
-  app.use(['/account', '/admin'], sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
+  // Sessions only where they are used: the account and admin JSON routes and pages (never on /api/convert).
+  app.use(SESSION_PATHS, sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
   const document = SwaggerModule.createDocument(

@@ -16,7 +16,7 @@ export { ensureSecrets } from './config/secret-file';
 export { AppException } from './errors/app-exception';
 export { ErrorResponseDto } from './errors/error-response.dto';
 export { GlobalExceptionFilter } from './errors/global-exception.filter';
-export { sendError } from './errors/send-error';
+export { failureOf, recordFailure, sendError } from './errors/send-error';
 export { toAppException } from './errors/to-app-exception';
 export { bodyParsing } from './http/body-parsing';
 export { hasUnstorableText } from './http/request-input';

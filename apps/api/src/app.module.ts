@@ -35,6 +35,7 @@ import { ApiLimitsController } from './abuse/api-limits.controller';
 import { AdminConsoleService } from './admin/admin-console.service';
 import { AdminMembersController } from './admin/admin.controller';
 import { AdminOverviewController } from './admin/admin-overview.controller';
+import { AdminPagesController } from './admin/admin-pages.controller';
 import { AdminService } from './admin/admin.service';
 import { ConvertController } from './convert/convert.controller';
 import { ConvertUseCase } from './convert/convert.use-case';
@@ -110,6 +111,7 @@ export class AppModule {
         TlsAskController,
         PublicPagesController,
         AccountPagesController,
+        AdminPagesController,
       ],
       providers: [
         AccountService,

@@ -8,6 +8,8 @@ export const RESERVED_PATH_PREFIXES: readonly string[] = [
   'api',
   'account',
   'admin',
+  'dashboard',
+  'console',
   'docs',
   'health',
   'metrics',

@@ -268,7 +268,7 @@ export function ClicksSection({ data }: { data: ClicksData }) {
           },
           { label: 'Target', class: 'wrap', cell: (link) => link.target },
           { label: 'Sub id', cell: (link) => link.sub_id || '—' },
-          { label: 'Clicks', cell: (link) => `${link.clicks} (${link.bot_clicks} bots)` },
+          { label: 'Clicks', cell: (link) => `${link.clicks} by people, ${link.bot_clicks} by bots` },
           { label: 'Created', cell: (link) => <LocalTime value={link.created_at} /> },
         ]}
       />

@@ -418,7 +418,7 @@ export function MemberPage({ data, status }: { data: MemberDetail; status?: Stat
         {data.events.length === 0 ? (
           <EmptyState title="No abuse events for this member" />
         ) : (
-          <EventsTable events={data.events} emails={new Map()} />
+          <EventsTable events={data.events} emails={new Map([[member.id, member.email]])} />
         )}
         <p>
           <a href={`${ABUSE}?member_id=${encodeURIComponent(member.id)}`}>

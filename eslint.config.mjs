@@ -73,7 +73,7 @@ export default defineConfig(
     ignores: ['dist/**', 'coverage/**', 'bench/results/**', 'node_modules/**'],
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { boundaries: { rules: { 'no-relative-crossing': noRelativeCrossing } } },
     rules: {

@@ -3,7 +3,15 @@ const moduleNameMapper = {
   '^@app/(common|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics)(|/.*)$':
     '<rootDir>/libs/$1/src$2',
 };
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] };
+const transform = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+  // Preact (the views' runtime) ships ES modules only: Node loads them with require(esm), Jest needs CommonJS.
+  '/node_modules/preact/.+\\.m?js$': [
+    'ts-jest',
+    { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' }, diagnostics: false },
+  ],
+};
+const transformIgnorePatterns = ['/node_modules/(?!preact/)'];
 
 module.exports = {
   testTimeout: 60000,
@@ -15,6 +23,7 @@ module.exports = {
       testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
       moduleNameMapper,
       transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'e2e',
@@ -23,6 +32,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       moduleNameMapper,
       transform,
+      transformIgnorePatterns,
     },
   ],
 };

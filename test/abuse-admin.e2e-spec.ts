@@ -59,12 +59,19 @@ describe('admin: abuse log and bans', () => {
 
   it('refuses anonymous visitors (401) and members who are not admins (403) on every admin abuse route', async () => {
     const anonymous = new AccountClient(t);
-    for (const path of ['/admin/abuse/events', '/admin/abuse/bans', '/admin/abuse']) {
+    for (const path of ['/admin/abuse/events', '/admin/abuse/bans']) {
       expect((await anonymous.get(path)).status).toBe(401);
       const forbidden = await memberClient.get(path);
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.error.code).toBe('forbidden');
     }
+    // The abuse log page: a logged-out visitor is sent to log in, a member is told it is for admins.
+    const page = await anonymous.get('/console/abuse');
+    expect([page.status, page.headers.location]).toEqual([303, '/login']);
+    const notAdmin = await memberClient.get('/console/abuse');
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.type).toBe('text/html');
+    expect(notAdmin.text).toContain('This needs an admin account');
     expect((await remove(anonymous, '/admin/abuse/bans/203.0.113.1')).status).toBe(401);
     expect((await remove(memberClient, '/admin/abuse/bans/203.0.113.1')).status).toBe(403);
   });
@@ -173,19 +180,22 @@ describe('admin: abuse log and bans', () => {
     member = { ...member, apiKey: res.body.api_key, apiToken: res.body.api_token };
   });
 
-  it('renders the admin page with every value escaped and no script', async () => {
+  it('renders the abuse log page with every value escaped and no inline script', async () => {
     await wrongCall('203.0.113.99', XSS);
-    const res = await adminClient.get(`/admin/abuse?ip=203.0.113.99`);
+    const res = await adminClient.get(`/console/abuse?ip=203.0.113.99`);
     expect(res.status).toBe(200);
     expect(res.type).toBe('text/html');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.text).not.toMatch(/<script/i);
-    expect(res.text).toContain('&lt;script&gt;alert(\\&quot;pwned\\&quot;)&lt;/script&gt;');
+    expect(res.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
+    expect(res.text).not.toContain(XSS);
     expect(res.text).toContain('203.0.113.99');
     const reflected = await adminClient.get(
-      `/admin/abuse?member_id=&type=&from=&ip=${encodeURIComponent('203.0.113.99')}`,
+      `/console/abuse?member_id=&type=&from=&ip=${encodeURIComponent('203.0.113.99')}`,
     );
     expect(reflected.status).toBe(200);
+    const bad = await adminClient.get(`/console/abuse?ip=${encodeURIComponent(XSS)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).not.toContain(XSS);
   });
 
   it('records every kind of event without a full key or token in any of them', async () => {
@@ -207,7 +217,7 @@ describe('admin: abuse log and bans', () => {
   it('documents the admin abuse routes in the OpenAPI document', async () => {
     const res = await t.send(t.http.get('/docs/openapi.json'));
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/admin/abuse/events', '/admin/abuse/bans', '/admin/abuse/bans/{ip}', '/admin/abuse']),
+      expect.arrayContaining(['/admin/abuse/events', '/admin/abuse/bans', '/admin/abuse/bans/{ip}']),
     );
   });
 });

@@ -806,45 +806,57 @@ describe('account API', () => {
   });
 
   describe('pages', () => {
-    const pages = ['/', '/signup', '/login', '/account', '/admin/members'];
+    const pages = ['/', '/signup', '/login'];
+    const memberPages = ['/dashboard', '/dashboard/try', '/dashboard/settings', '/dashboard/profile'];
 
-    it('serves every page as HTML to a browser, with the CSP on and no inline script or handler', async () => {
-      for (const path of pages) {
-        const res = await t.send(t.http.get(path).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8'));
-        expect(res.status).toBe(200);
-        expect(res.type).toBe('text/html');
-        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-        expect(res.text).toContain('<script src="/assets/app.js" defer></script>');
-        expect(res.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
-        expect(res.text).not.toMatch(/\son[a-z]+=/i);
-        expect(res.text).toMatch(/<html lang="en">/);
-      }
-      const script = await t.send(t.http.get('/assets/app.js'));
+    function assertPage(res: { status: number; type: string; headers: Record<string, string>; text: string }) {
+      expect(res.status).toBe(200);
+      expect(res.type).toBe('text/html');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toContain('<script src="/assets/vendor/htmx.min.js" defer></script>');
+      expect(res.text).toContain('<script src="/assets/islands.js" defer></script>');
+      expect(res.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(res.text).not.toMatch(/\son[a-z]+=/i);
+      expect(res.text).toMatch(/^<!doctype html><html lang="en">/);
+    }
+
+    it('serves every page as HTML, with the CSP on and no inline script or handler; assets from our origin', async () => {
+      for (const path of pages) assertPage(await t.send(t.http.get(path)));
+      const { member } = await t.createMember();
+      const client = await new AccountClient(t).loginOk(member.email);
+      for (const path of memberPages) assertPage(await client.get(path));
+      const script = await t.send(t.http.get('/assets/islands.js'));
       expect(script.status).toBe(200);
       expect(script.type).toBe('text/javascript');
-      expect(script.text).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
       expect((await t.send(t.http.get('/assets/app.css'))).type).toBe('text/css');
       expect((await t.send(t.http.get('/assets/nope.js'))).status).toBe(404);
-      const chart = await t.send(t.http.get('/assets/vendor/chart.umd.min.js'));
-      expect(chart.status).toBe(200);
-      expect(chart.type).toBe('application/javascript');
-      expect(chart.text).toContain('Chart');
+      for (const [file, name] of [
+        ['chart.umd.min.js', 'Chart'],
+        ['htmx.min.js', 'htmx'],
+      ]) {
+        const vendor = await t.send(t.http.get(`/assets/vendor/${file}`));
+        expect(vendor.status).toBe(200);
+        expect(vendor.type).toBe('application/javascript');
+        expect(vendor.text).toContain(name);
+      }
       expect((await t.send(t.http.get('/assets/vendor/nope.js'))).status).toBe(404);
     });
 
     it('labels every form field, on the admin members page too (as an admin)', async () => {
       const { member: admin } = await t.createMember({ role: 'admin' });
       const adminClient = await new AccountClient(t).loginOk(admin.email);
-      // The session really is an admin's: the JSON of the same path answers.
-      expect((await adminClient.get('/admin/members')).status).toBe(200);
       const pages: Array<[string, AccountClient | null]> = [
         ['/signup', null],
         ['/login', null],
-        ['/account', null],
-        ['/admin/members', adminClient],
+        ['/dashboard', adminClient],
+        ['/dashboard/try', adminClient],
+        ['/dashboard/settings', adminClient],
+        ['/console/members', adminClient],
+        ['/console/abuse', adminClient],
       ];
       for (const [path, client] of pages) {
-        const res = await t.send((client ? client.agent : t.http).get(path).set('Accept', 'text/html'));
+        const res = await (client ? client.get(path) : t.send(t.http.get(path)));
         expect(res.type).toBe('text/html');
         const fields = [...res.text.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)].map((match) => match[0]);
         expect(fields.length).toBeGreaterThan(0);
@@ -856,13 +868,16 @@ describe('account API', () => {
       }
     });
 
-    it('answers JSON, not the page, to API clients on the shared paths', async () => {
-      const json = await t.send(t.http.get('/account'));
+    it('keeps one representation per path: the JSON routes answer JSON to a browser too, the pages redirect to the login', async () => {
+      const json = await t.send(t.http.get('/account').set('Accept', 'text/html'));
       expect(json.status).toBe(401);
       expect(json.type).toBe('application/json');
-      expect(json.headers.vary).toContain('Accept');
-      const admin = await t.send(t.http.get('/admin/members').set('Accept', 'application/json'));
+      const admin = await t.send(t.http.get('/admin/members').set('Accept', 'text/html'));
       expect(admin.type).toBe('application/json');
+      for (const path of ['/dashboard', '/dashboard/settings', '/console', '/console/members']) {
+        const page = await t.send(t.http.get(path));
+        expect([path, page.status, page.headers.location]).toEqual([path, 303, '/login']);
+      }
     });
 
     it('documents the account and admin routes in the OpenAPI document', async () => {

@@ -65,18 +65,19 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
     await page.getByLabel('Email').fill(admin.member.email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/account`);
+    await page.waitForURL(`${base}/dashboard`);
     await page.getByRole('link', { name: 'Admin console' }).click();
-    await page.waitForURL(`${base}/admin`);
+    await page.waitForURL(`${base}/console`);
+    const adminNav = page.getByRole('navigation', { name: 'Admin sections' });
 
     // Overview: the charts are drawn, the failing address and the busy member are listed.
-    await page.locator('#top-ips td', { hasText: '127.0.0.1' }).waitFor();
-    await page.locator('#top-members td', { hasText: 'alice@example.com' }).waitFor();
-    await expect(page.locator('#top-ips tr').first().locator('td').nth(1).textContent()).resolves.toBe('10');
-    const drawn = await page.evaluate<string[]>(
-      `['calls-chart', 'bans-chart', 'failures-chart'].filter((id) => window.Chart && window.Chart.getChart(id))`,
+    const topIp = page.locator('section[aria-labelledby="top-ips-title"] tr', { hasText: '127.0.0.1' });
+    await topIp.waitFor();
+    await expect(topIp.locator('td').nth(1).textContent()).resolves.toBe('10');
+    await page.locator('section[aria-labelledby="top-members-title"] td', { hasText: 'alice@example.com' }).waitFor();
+    await page.waitForFunction(
+      `['calls-chart', 'bans-chart', 'failures-chart'].every((id) => window.Chart && window.Chart.getChart(id))`,
     );
-    expect(drawn).toEqual(['calls-chart', 'bans-chart', 'failures-chart']);
     // The figures behind them: 3 calls of 1 link each this hour, 10 + 1 failed authentications, 1 ban.
     const overview = await page.evaluate<Record<string, Array<{ value: number }>>>(
       `fetch('/admin/overview', { headers: { Accept: 'application/json' } }).then((res) => res.json())`,
@@ -85,37 +86,63 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
     expect([total('calls_per_hour'), total('links_per_hour')]).toEqual([3, 3]);
     expect(overview.calls_per_hour).toHaveLength(7 * 24);
     expect([total('failed_auth_per_hour'), total('bans_per_day')]).toEqual([11, 1]);
+    await page.getByText('3 calls and 3 links in 7 days.').waitFor();
+    await page.getByText('1 ban in 7 days.').waitFor();
     await shoot('admin-overview');
 
     // Members, then Alice's page: usage, her key, her abuse events.
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }).click();
+    await adminNav.getByRole('link', { name: 'Members' }).click();
     await page.getByRole('link', { name: 'alice@example.com' }).waitFor();
     await shoot('admin-members');
     await page.getByRole('link', { name: 'alice@example.com' }).click();
     await page.locator('#member-title', { hasText: 'alice@example.com' }).waitFor();
-    await page.locator('#member-keys .badge', { hasText: 'active' }).waitFor();
-    await page.locator('#member-events tr', { hasText: 'login_failed' }).filter({ hasText: '::1' }).waitFor();
+    await page.locator('section[aria-labelledby="keys-title"] .badge', { hasText: 'active' }).waitFor();
+    await page.locator('#events-table tr', { hasText: 'login_failed' }).filter({ hasText: '::1' }).waitFor();
     await shoot('admin-member');
 
-    // The abuse log: emails beside member ids, the exact address.
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Abuse log' }).click();
-    // The exact address as written (`::1`), its /64 as the group, Alice's email beside her id.
-    const loginRow = page.locator('tr', { hasText: 'login_failed' });
+    // Plan change, confirmed in a dialog; cancelling changes nothing.
+    await page.getByRole('button', { name: 'Move to free…' }).click();
+    const planDialog = page.getByRole('dialog', { name: 'Move to the free plan?' });
+    await planDialog.waitFor();
+    await planDialog.getByRole('button', { name: 'Cancel' }).click();
+    await planDialog.waitFor({ state: 'hidden' });
+    await expect(page.locator('#member-plan').textContent()).resolves.toBe('pro');
+    await page.getByRole('button', { name: 'Move to free…' }).click();
+    await planDialog.getByRole('button', { name: 'Move to free' }).click();
+    await page.getByText('alice@example.com is now on the free plan.').waitFor();
+    await expect(page.locator('#member-plan').textContent()).resolves.toBe('free');
+
+    // The abuse log: emails beside member ids, the exact address and its /64.
+    await adminNav.getByRole('link', { name: 'Abuse log' }).click();
+    const loginRow = page.locator('#events-table tr', { hasText: 'login_failed' });
     await loginRow.locator('td a', { hasText: 'alice@example.com' }).waitFor();
-    await expect(loginRow.locator('td').nth(2).textContent()).resolves.toBe('::1');
-    await expect(loginRow.locator('td').nth(3).textContent()).resolves.toBe('::/64');
+    await expect(loginRow.locator('td[data-label="Address"]').textContent()).resolves.toBe('::1 (::/64)');
     await page.locator('td', { hasText: 'ip_banned' }).first().waitFor();
+    // Date pickers filter by UTC day: today has every event, tomorrow none.
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From (UTC day)').fill(today);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.locator('td', { hasText: 'ip_banned' }).first().waitFor();
+    await page.getByLabel('From (UTC day)').fill(tomorrow);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('No event matches these filters').waitFor();
+    await page.goto(`${base}/console/abuse`);
     await shoot('admin-abuse');
 
-    // Bans: the active ban, lifted with its button.
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bans' }).click();
+    // Bans: the active ban, lifted after a confirmation.
+    await adminNav.getByRole('link', { name: 'Bans' }).click();
     const banRow = page.locator('#active-bans tr', { hasText: '127.0.0.1' });
     await banRow.waitFor();
     await page.locator('#ban-history tr', { hasText: '127.0.0.1' }).first().waitFor();
     await shoot('admin-bans');
     await page.getByRole('button', { name: 'Lift the ban of 127.0.0.1' }).click();
+    await page
+      .getByRole('dialog', { name: 'Lift the ban of 127.0.0.1?' })
+      .getByRole('button', { name: 'Lift ban' })
+      .click();
     await page.getByText('Lifted the ban of 127.0.0.1.').waitFor();
-    await page.getByText('No active bans.').waitFor();
+    await page.getByText('No active bans').waitFor();
     await page.locator('#ban-history tr', { hasText: 'lifted' }).first().waitFor();
 
     // The address can call again.
@@ -123,7 +150,13 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
 
     // Narrow screens: no admin page is wider than 375px.
     await page.setViewportSize({ width: 375, height: 800 });
-    for (const path of ['/admin', '/admin/bans', `/admin/members/${alice.member.id}`]) {
+    for (const path of [
+      '/console',
+      '/console/members',
+      '/console/abuse',
+      '/console/bans',
+      `/console/members/${alice.member.id}`,
+    ]) {
       await page.goto(`${base}${path}`);
       await page.waitForLoadState('networkidle');
       const width = await page.evaluate<number>('document.documentElement.scrollWidth');

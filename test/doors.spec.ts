@@ -14,7 +14,7 @@ function tsFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) return ['node_modules', 'dist', 'results'].includes(entry.name) ? [] : tsFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -24,7 +24,7 @@ function parse(file: string): ts.SourceFile {
 
 /** A file of a lib's or an app's own source (not a spec, not a `testing` entry): its imports define the doors. */
 function sourceOf(file: string): string | null {
-  if (/\.(e2e-)?spec\.ts$/.test(file) || file.includes('/testing/')) return null;
+  if (/\.(e2e-)?spec\.tsx?$/.test(file) || file.includes('/testing/')) return null;
   return /^(libs|apps)\/[^/]+\/src\//.exec(file)?.[0] ?? null;
 }
 

@@ -43,7 +43,7 @@ describe('static files under pipelined early-closing clients', () => {
   });
   afterAll(() => t.close());
 
-  it.each(['/assets/app.js', '/assets/vendor/chart.umd.min.js', '/docs/swagger-ui-bundle.js', '/signup'])(
+  it.each(['/assets/islands.js', '/assets/vendor/chart.umd.min.js', '/docs/swagger-ui-bundle.js', '/signup'])(
     '%s: the open-fd count returns to its baseline, and /health answers during the burst',
     async (path) => {
       const baseline = openFds();
@@ -61,7 +61,7 @@ describe('static files under pipelined early-closing clients', () => {
   );
 
   it('serves the files with a strong ETag (304 on If-None-Match), and only the Swagger UI files its page loads', async () => {
-    for (const path of ['/assets/app.js', '/docs/swagger-ui.css', '/signup']) {
+    for (const path of ['/assets/islands.js', '/docs/swagger-ui.css']) {
       const first = await t.send(t.http.get(path).set('Accept', 'text/html'));
       expect(first.status).toBe(200);
       expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);

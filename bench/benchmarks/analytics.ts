@@ -113,7 +113,7 @@ export const analytics: Benchmark = {
       const res = await fetch(`${api.url}/api/conversions/import?apply=true`, {
         method: 'POST',
         headers: { ...headers, 'Content-Type': 'text/csv' },
-        body: file,
+        body: new Uint8Array(file),
       });
       const summary = (await res.json()) as { new?: number; rows_read?: number };
       const importSeconds = (performance.now() - importStarted) / 1000;

@@ -2,7 +2,6 @@ import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import type { LoadedConfig } from '@app/common';
 import { reserveApiPaths } from '@app/shortlinks';
 import { AppModule } from './app.module';
-import { PAGE_PATHS } from './pages/pages';
 
 /**
  * The paths served outside Nest's controllers (`configureApp`): the assets, the Swagger UI with its JSON document,
@@ -72,7 +71,7 @@ export function moduleRoutes(root: ModuleRef, seen = new Set<unknown>()): string
 
 /** The api's own paths: its routes, its static prefixes and its pages (what `reserveApiPaths` is given). */
 export function apiPaths(appModule: DynamicModule): string[] {
-  return [...new Set([...moduleRoutes(appModule), ...STATIC_PREFIXES, ...PAGE_PATHS])];
+  return [...new Set([...moduleRoutes(appModule), ...STATIC_PREFIXES])];
 }
 
 /**

@@ -10,11 +10,14 @@ import { reserveAppPaths } from './api-paths';
 import { openApiDocument } from './openapi/openapi-document';
 import {
   assetsMiddleware,
-  pagesMiddleware,
   SWAGGER_UI_NO_FILES,
   swaggerUiAssetsMiddleware,
   vendorAssetsMiddleware,
 } from './pages/pages';
+import { PAGE } from './views/navigation';
+
+/** The paths with a session: the JSON routes of the account and the admin console, and the pages. */
+const SESSION_PATHS = ['/account', '/admin', PAGE.account, PAGE.console, PAGE.login, PAGE.signup, PAGE.logout];
 
 /**
  * Everything about the HTTP app that is not a module: proxy trust, security headers, request ids, the
@@ -44,10 +47,10 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
     setRouteLabel(req, '/assets/*');
     next();
   });
-  // Static files and pages only where they are: GET/HEAD of their own paths, from memory (see memory-files.ts).
+  // Static files only where they are: GET/HEAD of their own paths, from memory (see memory-files.ts). The pages
+  // are Nest routes (views/).
   app.use('/assets/vendor', vendorAssetsMiddleware());
   app.use('/assets', assetsMiddleware());
-  app.use(pagesMiddleware());
   app.use(
     ...bodyParsing({
       limitBytes: common.BODY_LIMIT_BYTES,
@@ -61,8 +64,8 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
       streamedBody: (req) => req.method === 'POST' && REPORT_UPLOAD_PATHS.has(req.path),
     }),
   );
-  // Sessions only where they are used: the account and admin JSON routes (never on /api/convert).
-  app.use(['/account', '/admin'], sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
+  // Sessions only where they are used: the account and admin JSON routes and pages (never on /api/convert).
+  app.use(SESSION_PATHS, sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
   const document = openApiDocument(app);

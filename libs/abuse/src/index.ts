@@ -1,14 +1,14 @@
-export { LINK_BUDGET_NAMES, THROTTLER_NAMES } from './abuse.constants';
+export { ABUSE_EVENT_TYPES, LINK_BUDGET_NAMES, THROTTLER_NAMES } from './abuse.constants';
 export { AbuseModule } from './abuse.module';
 export {
   AbuseBansQueryDto,
   AbuseEventDto,
   AbuseEventsPageDto,
   AbuseEventsQueryDto,
+  IpBanDto,
   IpBansPageDto,
   LiftBanResponseDto,
 } from './admin/abuse-admin.dto';
-export { renderAbusePage } from './admin/abuse-page';
 export { AbuseQueries, banView, eventView } from './admin/abuse-queries.service';
 export { IpBan } from './bans/ip-ban.entity';
 export { IpBanGuard } from './bans/ip-ban.guard';

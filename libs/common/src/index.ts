@@ -17,7 +17,7 @@ export { AppException } from './errors/app-exception';
 export { ERROR_CODES, type ErrorCode, statusForCode } from './errors/error-codes';
 export { errorExample, ErrorResponseDto, OkTrue } from './errors/error-response.dto';
 export { GlobalExceptionFilter } from './errors/global-exception.filter';
-export { sendError } from './errors/send-error';
+export { failureOf, recordFailure, sendError } from './errors/send-error';
 export { toAppException } from './errors/to-app-exception';
 export { bodyParsing } from './http/body-parsing';
 export { hasUnstorableText } from './http/request-input';

@@ -4,7 +4,11 @@ export { MembersModule } from './members.module';
 export { MembersService, normalizeEmail, type MemberChanges } from './members.service';
 export { PasswordHasher, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './password-hasher';
 export { MemberSecret } from './settings/member-secret.entity';
-export { MARKETPLACE_SETTING_NAMES, type MemberMarketplaceSettings } from './settings/marketplace-setting-names';
+export {
+  MARKETPLACE_SETTING_NAMES,
+  type MarketplaceSettingName,
+  type MemberMarketplaceSettings,
+} from './settings/marketplace-setting-names';
 export { MEMBER_SECRET_NAMES, type MemberSecretName } from './settings/member-secret-names';
 export {
   AFFILIATE_ID_SHAPE,
@@ -13,4 +17,5 @@ export {
   SECRET_VALUE_SHAPE,
   SUB_ID_SHAPE,
   type MemberSettingsPatch,
+  type MemberSettingsView,
 } from './settings/member-settings.service';

@@ -21,14 +21,13 @@ import {
   IpBanService,
   IpBansPageDto,
   LiftBanResponseDto,
-  renderAbusePage,
 } from '@app/abuse';
 import { AdminOnly, CurrentMember } from '@app/auth';
 import { Clock, ErrorResponseDto } from '@app/common';
 import type { Member } from '@app/members';
-import { AdminConsoleService } from '../admin/admin-console.service';
 
-function eventFilter(query: AbuseEventsQueryDto) {
+/** The events filter of the JSON route and of the abuse log page. */
+export function eventFilter(query: AbuseEventsQueryDto) {
   return {
     ip: query.ip,
     memberId: query.member_id,
@@ -51,7 +50,6 @@ export class AdminAbuseController {
     private readonly queries: AbuseQueries,
     private readonly bans: IpBanService,
     private readonly clock: Clock,
-    private readonly console: AdminConsoleService,
   ) {}
 
   @Get('events')
@@ -110,31 +108,5 @@ export class AdminAbuseController {
     const result = await this.bans.lift(ip, admin.id);
     const now = this.clock.now();
     return { ok: true, ip: result.ip, lifted: result.lifted.map((ban) => banView(ban, now)) };
-  }
-
-  @Get()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({
-    operationId: 'getAbusePage',
-    summary: 'The abuse page (HTML)',
-    description: 'Active bans and the abuse log, with the same filters as GET /admin/abuse/events.',
-  })
-  @ApiOkResponse({ description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (a filter)' })
-  async page(@Query() query: AbuseEventsQueryDto): Promise<string> {
-    const [bans, events] = await Promise.all([
-      this.queries.listBans({ status: 'active', limit: 200 }),
-      this.queries.listEvents(eventFilter(query)),
-    ]);
-    const now = this.clock.now();
-    const emails = await this.console.emailsOf(events.items.map((event) => event.memberId));
-    return renderAbusePage({
-      emails,
-      filter: { ip: query.ip, member_id: query.member_id, type: query.type, from: query.from, to: query.to },
-      bans: bans.items.map((ban) => banView(ban, now)),
-      events: events.items.map(eventView),
-      nextCursor: events.nextCursor,
-    });
   }
 }

@@ -61,6 +61,22 @@ export class AccountService {
    */
   async regenerate(member: Member, password: string, graceSeconds: number, ip: string | undefined) {
     await this.login.confirmPassword(member, password, ip);
+    return this.issue(member, graceSeconds, ip);
+  }
+
+  /**
+   * The member's first pair, with no password prompt: they have just signed up or logged in, and there is no key
+   * yet to take over. Once a key exists, a new pair is a regeneration (password needed again).
+   */
+  async firstKey(member: Member, ip: string | undefined) {
+    const pairs = await this.credentials.summary(member.id);
+    if (pairs.current || pairs.expiring.length > 0) {
+      throw new AppException('conflict', 'You already have an API key: regenerate it with your password');
+    }
+    return this.issue(member, 0, ip);
+  }
+
+  private async issue(member: Member, graceSeconds: number, ip: string | undefined) {
     const grace = Math.max(0, Math.min(MAX_GRACE_SECONDS, graceSeconds));
     const pair = await this.credentials.issue(member.id, grace);
     this.logger.log({ memberId: member.id, graceSeconds: grace }, 'API credentials regenerated');

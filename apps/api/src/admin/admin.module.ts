@@ -8,10 +8,11 @@ import { ShortLinksModule } from '@app/shortlinks';
 import { AdminAbuseController } from '../abuse/admin-abuse.controller';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminOverviewController } from './admin-overview.controller';
+import { AdminPagesController } from './admin-pages.controller';
 import { AdminMembersController } from './admin.controller';
 import { AdminService } from './admin.service';
 
-/** The admin console's JSON routes: members, the overview, the abuse log and bans. */
+/** The admin console: its JSON routes (members, the overview, the abuse log and bans) and its pages (/console). */
 @Module({
   imports: [
     ClockModule,
@@ -20,7 +21,7 @@ import { AdminService } from './admin.service';
     AbuseModule,
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [AdminMembersController, AdminOverviewController, AdminAbuseController],
+  controllers: [AdminMembersController, AdminOverviewController, AdminAbuseController, AdminPagesController],
   providers: [AdminService, AdminConsoleService],
 })
 export class AdminModule {}

@@ -48,12 +48,7 @@ export function failureOf(exception: AppException, error: unknown): unknown {
  * one line per failed request.
  */
 export function sendError(res: Response, exception: AppException, requestId: string, failure?: unknown): void {
-  const status = statusForCode(exception.code);
-  if (status >= 500 || failure !== undefined) {
-    const holder = res as unknown as { [FAILURE]?: unknown; [FAILURE_CODE]?: string };
-    holder[FAILURE] = failure ?? failureOf(exception, exception);
-    holder[FAILURE_CODE] = exception.code;
-  }
+  const status = recordFailure(res, exception, failure);
   if (res.headersSent) {
     res.end();
     return;
@@ -63,4 +58,18 @@ export function sendError(res: Response, exception: AppException, requestId: str
   }
   res.setHeader('Cache-Control', 'no-store');
   res.status(status).json(errorEnvelope(exception.code, exception.message, requestId, exception.details.field));
+}
+
+/**
+ * Puts what the access line logs of a failed request on the response (as `sendError` does) and returns the
+ * exception's HTTP status: for answers that are not the JSON envelope (the pages' error views).
+ */
+export function recordFailure(res: Response, exception: AppException, failure?: unknown): number {
+  const status = statusForCode(exception.code);
+  if (status >= 500 || failure !== undefined) {
+    const holder = res as unknown as { [FAILURE]?: unknown; [FAILURE_CODE]?: string };
+    holder[FAILURE] = failure ?? failureOf(exception, exception);
+    holder[FAILURE_CODE] = exception.code;
+  }
+  return status;
 }

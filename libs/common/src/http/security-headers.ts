@@ -16,14 +16,29 @@ export function headersSetBy(middleware: Middleware): Array<[string, string]> {
 }
 
 /**
- * helmet's security headers as one Express middleware: helmet's output (the same on every answer, it reads
- * nothing from the request) worked out once at start-up, then set with a loop instead of a dozen middlewares
- * per request.
+ * helmet's options for an answer over plain HTTP: no `Strict-Transport-Security` and no CSP
+ * `upgrade-insecure-requests` (a LAN address reached over http would otherwise have its own assets upgraded to
+ * an https that does not answer).
  */
-export function securityHeaders(middleware: Middleware = helmet()): RequestHandler {
-  const headers = headersSetBy(middleware);
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
+export const PLAIN_HTTP_HELMET = {
+  strictTransportSecurity: false,
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+} as const;
+
+/**
+ * helmet's security headers as one Express middleware: helmet's output (the same on every answer, it reads
+ * nothing from the request) worked out once at start-up for HTTPS and for plain HTTP, then set with a loop
+ * instead of a dozen middlewares per request. HSTS and `upgrade-insecure-requests` only over HTTPS: `req.secure`,
+ * which follows `X-Forwarded-Proto` only from the proxies `TRUST_PROXY` names.
+ */
+export function securityHeaders(
+  overHttps: Middleware = helmet(),
+  overHttp: Middleware = helmet(PLAIN_HTTP_HELMET),
+): RequestHandler {
+  const secure = headersSetBy(overHttps);
+  const plain = headersSetBy(overHttp);
+  return (req, res, next) => {
+    for (const [name, value] of req.secure ? secure : plain) res.setHeader(name, value);
     next();
   };
 }

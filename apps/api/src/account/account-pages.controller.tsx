@@ -1,0 +1,293 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiThrottlerGuard, IpBanGuard } from '@app/abuse';
+import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
+import { AppException } from '@app/common';
+import { CONVERT_MODE_NAMES, isConvertMode } from '@app/conversion';
+import type { AuthenticatedRequest } from '@app/credentials';
+import { type Member, MemberSettingsService } from '@app/members';
+import { CustomDomainService, domainView, ShortLinkService } from '@app/shortlinks';
+import type { Request, Response } from 'express';
+import type { ComponentChildren } from 'preact';
+import { ConvertUseCase } from '../convert/convert.use-case';
+import { Html, PagesController } from '../pages/page.decorators';
+import type { StatusMessage } from '../views/components';
+import { KeyArea } from '../views/account/key';
+import {
+  ClicksSection,
+  DomainsSection,
+  linkScope,
+  PLAYGROUND_DEFAULTS,
+  PlaygroundResult,
+  PlaygroundSection,
+  ProfileSection,
+  SettingsGroupCard,
+  SettingsSection,
+  UsageSection,
+} from '../views/account/sections';
+import { settingsGroup } from '../views/account/settings-groups';
+import { Layout } from '../views/layout';
+import { ACCOUNT_SECTIONS, type AccountSection, sectionPath } from '../views/navigation';
+import { renderPage, renderPartial } from '../views/render';
+import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
+import {
+  commaList,
+  DomainFormDto,
+  KeyFormDto,
+  PlaygroundFormDto,
+  SettingsFormDto,
+  validated,
+} from './account-pages.dto';
+import { AccountService } from './account.service';
+import { SessionPrincipalGuard } from './session-principal.guard';
+
+const LINKS_PER_PAGE = 10;
+
+/** `https://host` of this request, for the quickstart's example calls (as the browser reached us). */
+function originOf(req: Request): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+function positiveInt(text: string | undefined, fallback: number, max: number): number {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
+}
+
+/**
+ * The account area's pages (`/dashboard/...`): each section a page in the layout, rendered from the same
+ * services as the JSON routes of `/account`; the forms post JSON with htmx and get the section's partial back.
+ */
+@PagesController()
+@Controller('dashboard')
+@SignedIn()
+export class AccountPagesController {
+  constructor(
+    private readonly account: AccountService,
+    private readonly sessions: SessionsService,
+    private readonly settings: MemberSettingsService,
+    private readonly shortLinks: ShortLinkService,
+    private readonly domains: CustomDomainService,
+    private readonly converter: ConvertUseCase,
+  ) {}
+
+  private async page(
+    req: Request,
+    member: Member,
+    section: AccountSection,
+    children: ComponentChildren,
+    options: { charts?: boolean; status?: StatusMessage } = {},
+  ): Promise<string> {
+    const title = ACCOUNT_SECTIONS.find((item) => item.id === section)!.label;
+    const viewer = { email: member.email, role: member.role, csrfToken: await this.sessions.csrfToken(req) };
+    return renderPage(
+      <Layout
+        title={`${title} · Your account`}
+        heading="Your account"
+        viewer={viewer}
+        area="account"
+        section={section}
+        charts={options.charts}
+        status={options.status}
+      >
+        {children}
+      </Layout>,
+    );
+  }
+
+  private async keyArea(req: Request, member: Member, pair?: Parameters<typeof KeyArea>[0]['pair']) {
+    const overview = await this.account.overview(member, '');
+    return <KeyArea state={overview} origin={originOf(req)} affiliateId={overview.settings.affiliate_id} pair={pair} />;
+  }
+
+  @Get()
+  @Html()
+  async key(@Req() req: Request, @CurrentMember() member: Member) {
+    return this.page(req, member, 'key', await this.keyArea(req, member));
+  }
+
+  /** The first key (no password: nothing to take over yet) or a regeneration (password again). */
+  @Post('key')
+  @HttpCode(200)
+  @Html()
+  async createKey(@Req() req: Request, @CurrentMember() member: Member, @Body() form: KeyFormDto) {
+    const current = (await this.account.overview(member, '')).credential;
+    let pair;
+    if (current) {
+      const body = await validated(RegenerateDto, {
+        password: form.password ?? '',
+        grace_seconds: Number(form.grace_seconds ?? 0),
+      });
+      pair = await this.account.regenerate(member, body.password, body.grace_seconds ?? 0, req.ip);
+    } else {
+      pair = await this.account.firstKey(member, req.ip);
+    }
+    return renderPartial(
+      await this.keyArea(req, member, {
+        apiKey: pair.api_key,
+        apiToken: pair.api_token,
+        first: !current,
+        graceSeconds: pair.grace_seconds,
+      }),
+    );
+  }
+
+  @Get('try')
+  @Html()
+  async tryIt(@Req() req: Request, @CurrentMember() member: Member, @Query('mode') mode?: string) {
+    const values = {
+      ...PLAYGROUND_DEFAULTS,
+      mode: typeof mode === 'string' && isConvertMode(mode) ? mode : 'affiliate',
+    };
+    return this.page(req, member, 'try', <PlaygroundSection values={values} modes={CONVERT_MODE_NAMES} />);
+  }
+
+  @Post('try')
+  @HttpCode(200)
+  @Html()
+  @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
+  async convert(@Req() req: AuthenticatedRequest, @Body() form: PlaygroundFormDto) {
+    const subIds = commaList(form.sub_ids);
+    const body = await validated(AccountConvertDto, {
+      content: form.content,
+      mode: form.mode,
+      ...(form.affiliate_id?.trim() ? { affiliate_id: form.affiliate_id.trim() } : {}),
+      ...(subIds.length > 0 ? { sub_ids: subIds } : {}),
+    });
+    const answer = await this.converter.convert(body, req.principal);
+    return renderPartial(<PlaygroundResult answer={answer} />);
+  }
+
+  @Get('clicks')
+  @Html()
+  async clicks(
+    @Req() req: Request,
+    @CurrentMember() member: Member,
+    @Query('page') pageText?: string,
+    @Query('scope') scopeText?: string,
+  ) {
+    const page = positiveInt(pageText, 1, 10_000);
+    const scope = typeof scopeText === 'string' && scopeText.length <= 300 ? scopeText : 'all';
+    const [{ links, total }, subIds] = await Promise.all([
+      this.shortLinks.list(member.id, page, LINKS_PER_PAGE),
+      this.shortLinks.subIds(member.id),
+    ]);
+    const filter = scope.startsWith('code:')
+      ? { code: scope.split(':')[1], domain: scope.split(':')[2] || null }
+      : scope.startsWith('sub:')
+        ? { subId: scope.slice(4) }
+        : {};
+    const known = scope === 'all' || links.some((link) => linkScope(link) === scope) || scope.startsWith('sub:');
+    const days = await this.shortLinks.clicksPerDay(member.id, 30, known ? filter : {});
+    const data = { scope: known ? scope : 'all', links, total, page, perPage: LINKS_PER_PAGE, subIds, days };
+    return this.page(req, member, 'clicks', <ClicksSection data={data} />, { charts: true });
+  }
+
+  @Get('usage')
+  @Html()
+  async usage(@Req() req: Request, @CurrentMember() member: Member) {
+    const overview = await this.account.overview(member, '');
+    return this.page(req, member, 'usage', <UsageSection usage={overview.usage} />);
+  }
+
+  @Get('settings')
+  @Html()
+  async settingsPage(@Req() req: Request, @CurrentMember() member: Member) {
+    return this.page(req, member, 'settings', <SettingsSection settings={await this.settings.view(member.id)} />);
+  }
+
+  /** One group's form: its plain fields as typed (empty clears), its secrets when typed (empty keeps), or a Remove. */
+  @Post('settings/:group')
+  @HttpCode(200)
+  @Html()
+  async saveSettings(@CurrentMember() member: Member, @Param('group') groupId: string, @Body() form: SettingsFormDto) {
+    const group = settingsGroup(groupId);
+    if (!group) throw new AppException('not_found', 'No such settings group');
+    const patch: Record<string, unknown> = {};
+    let saved = `${group.title} saved.`;
+    if (form.remove !== undefined) {
+      const secret = group.secrets.find((item) => item.name === form.remove);
+      if (!secret) throw new AppException('invalid_request', 'That setting is not in this group', { field: 'remove' });
+      patch[secret.name] = null;
+      saved = `${secret.label} removed.`;
+    } else {
+      for (const field of group.plain) {
+        const value = (form[field.name] ?? '').trim();
+        patch[field.name] = field.name === 'sub_ids' ? commaList(value) : value || null;
+      }
+      for (const secret of group.secrets) {
+        const value = (form[secret.name] ?? '').trim();
+        if (value) patch[secret.name] = value;
+      }
+    }
+    const body = await validated(SettingsPatchDto, patch);
+    const { settings } = await this.account.updateSettings(member, body);
+    return renderPartial(<SettingsGroupCard group={group} settings={settings} status={{ kind: 'ok', text: saved }} />);
+  }
+
+  private async domainsCard(member: Member, status?: StatusMessage) {
+    const domains = (await this.domains.list(member.id)).map(domainView);
+    return <DomainsSection plan={member.plan} domains={domains} status={status} />;
+  }
+
+  @Get('domains')
+  @Html()
+  async domainsPage(@Req() req: Request, @CurrentMember() member: Member) {
+    return this.page(req, member, 'domains', await this.domainsCard(member));
+  }
+
+  @Post('domains')
+  @HttpCode(200)
+  @Html()
+  async addDomain(@CurrentMember() member: Member, @Body() form: DomainFormDto) {
+    const domain = domainView(await this.domains.add(member, form.domain));
+    return renderPartial(
+      await this.domainsCard(member, { kind: 'ok', text: `Added ${domain.domain}: ${domain.status}.` }),
+    );
+  }
+
+  @Post('domains/:id/check')
+  @HttpCode(200)
+  @Html()
+  async checkDomain(@CurrentMember() member: Member, @Param('id') id: string) {
+    const domain = domainView(await this.domains.checkNow(member.id, id));
+    return renderPartial(await this.domainsCard(member, { kind: 'ok', text: `${domain.domain}: ${domain.status}.` }));
+  }
+
+  @Post('domains/:id/remove')
+  @HttpCode(200)
+  @Html()
+  async removeDomain(@CurrentMember() member: Member, @Param('id') id: string) {
+    await this.domains.remove(member.id, id);
+    return renderPartial(await this.domainsCard(member, { kind: 'ok', text: 'Domain removed.' }));
+  }
+
+  @Get('profile')
+  @Html()
+  async profile(@Req() req: Request, @CurrentMember() member: Member, @Query('changed') changed?: string) {
+    const status: StatusMessage | undefined =
+      changed === '1' ? { kind: 'ok', text: 'Password changed. Your other sessions have been logged out.' } : undefined;
+    return this.page(
+      req,
+      member,
+      'profile',
+      <ProfileSection
+        member={{ email: member.email, plan: member.plan, created_at: member.createdAt }}
+        status={status}
+      />,
+    );
+  }
+
+  /** A new password ends every session: this browser's new one has a new CSRF token, so the page is reloaded. */
+  @Post('password')
+  @HttpCode(200)
+  @Html()
+  async changePassword(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @CurrentMember() member: Member,
+    @Body() body: ChangePasswordDto,
+  ) {
+    await this.account.changePassword(req, member, body.current_password, body.new_password, req.ip);
+    res.setHeader('HX-Redirect', `${sectionPath(ACCOUNT_SECTIONS, 'profile')}?changed=1`);
+    return '';
+  }
+}

@@ -1,0 +1,201 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { ABUSE_EVENT_TYPES, AbuseEventsQueryDto, AbuseQueries, banView, eventView, IpBanService } from '@app/abuse';
+import { AdminOnly, CurrentMember, SessionsService } from '@app/auth';
+import { AppException, Clock } from '@app/common';
+import type { Member } from '@app/members';
+import type { Request } from 'express';
+import type { ComponentChildren } from 'preact';
+import { eventFilter } from '../abuse/admin-abuse.controller';
+import { Html, PagesController } from '../pages/page.decorators';
+import type { StatusMessage } from '../views/components';
+import { AbusePage, BansPage, MemberPage, MembersPage, OverviewPage } from '../views/admin/admin-pages';
+import { Layout } from '../views/layout';
+import { ADMIN_SECTIONS, type AdminSection } from '../views/navigation';
+import { renderPage } from '../views/render';
+import { AdminConsoleService } from './admin-console.service';
+import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
+import { AdminService } from './admin.service';
+import { validated } from '../account/account-pages.dto';
+import { BanLiftFormDto, MemberChangeFormDto, BansPageQueryDto } from './admin-pages.dto';
+
+const MEMBERS_PER_PAGE = 20;
+const DAY_MS = 86_400_000;
+
+const memberIdPipe = new ParseUUIDPipe({
+  exceptionFactory: () => new AppException('not_found', 'No such member'),
+});
+
+/** A date picker's `YYYY-MM-DD` as the filter's ISO time (the `to` day included), or undefined. */
+function dayStart(day: string | undefined, plusDays = 0): string | undefined {
+  if (!day) return undefined;
+  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + plusDays * DAY_MS).toISOString();
+}
+
+/**
+ * The admin console's pages (`/console/...`), rendered from the services behind the `/admin` JSON routes. The
+ * changes (role, plan, disable, lift) are confirmed in a dialog, posted with htmx, and answered with the page.
+ */
+@PagesController()
+@Controller('console')
+@AdminOnly()
+export class AdminPagesController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly console: AdminConsoleService,
+    private readonly admin: AdminService,
+    private readonly queries: AbuseQueries,
+    private readonly bans: IpBanService,
+    private readonly clock: Clock,
+  ) {}
+
+  private async page(
+    req: Request,
+    admin: Member,
+    section: AdminSection,
+    children: ComponentChildren,
+    options: { title?: string; charts?: boolean; status?: StatusMessage } = {},
+  ): Promise<string> {
+    const label = ADMIN_SECTIONS.find((item) => item.id === section)!.label;
+    const viewer = { email: admin.email, role: admin.role, csrfToken: await this.sessions.csrfToken(req) };
+    return renderPage(
+      <Layout
+        title={`${options.title ?? label} · Admin`}
+        heading={options.title ?? label}
+        viewer={viewer}
+        area="admin"
+        section={section}
+        charts={options.charts}
+        status={options.status}
+      >
+        {children}
+      </Layout>,
+    );
+  }
+
+  @Get()
+  @Html()
+  async overview(@Req() req: Request, @CurrentMember() admin: Member) {
+    const data = await this.console.overview();
+    return this.page(req, admin, 'overview', <OverviewPage data={data} />, { charts: true });
+  }
+
+  @Get('members')
+  @Html()
+  async members(@Req() req: Request, @CurrentMember() admin: Member, @Query() query: AdminMembersQueryDto) {
+    const page = query.page ?? 1;
+    const email = query.email ?? '';
+    const list = await this.admin.list(email || undefined, page, MEMBERS_PER_PAGE);
+    return this.page(
+      req,
+      admin,
+      'members',
+      <MembersPage members={list.members} email={email} page={page} total={list.total} perPage={MEMBERS_PER_PAGE} />,
+    );
+  }
+
+  private async memberPage(req: Request, admin: Member, memberId: string, status?: StatusMessage) {
+    const data = await this.console.member(memberId);
+    return this.page(req, admin, 'members', <MemberPage data={data} status={status} />, {
+      title: data.member.email,
+      charts: true,
+    });
+  }
+
+  @Get('members/:id')
+  @Html()
+  async member(@Req() req: Request, @CurrentMember() admin: Member, @Param('id', memberIdPipe) memberId: string) {
+    return this.memberPage(req, admin, memberId);
+  }
+
+  /** One confirmed change (role, plan or disabled), through the same use-case as `PATCH /admin/members/:id`. */
+  @Post('members/:id')
+  @HttpCode(200)
+  @Html()
+  async change(
+    @Req() req: Request,
+    @CurrentMember() admin: Member,
+    @Param('id', memberIdPipe) memberId: string,
+    @Body() form: MemberChangeFormDto,
+  ) {
+    const body = await validated(AdminMemberPatchDto, {
+      ...(form.role !== undefined ? { role: form.role } : {}),
+      ...(form.plan !== undefined ? { plan: form.plan } : {}),
+      ...(form.disabled !== undefined ? { disabled: form.disabled === 'true' } : {}),
+    });
+    const { member } = await this.admin.change(admin, memberId, {
+      role: body.role ?? undefined,
+      plan: body.plan ?? undefined,
+      disabled: body.disabled ?? undefined,
+    });
+    const said = form.role
+      ? `${member.email} is now ${member.role === 'admin' ? 'an admin' : 'a member'}.`
+      : form.plan
+        ? `${member.email} is now on the ${member.plan} plan.`
+        : `${member.email} is ${member.disabled ? 'disabled' : 'enabled'}.`;
+    return this.memberPage(req, admin, memberId, { kind: 'ok', text: said });
+  }
+
+  @Get('abuse')
+  @Html()
+  async abuse(@Req() req: Request, @CurrentMember() admin: Member, @Query() query: AbuseEventsQueryDto) {
+    const filter = { ...query, from: dayStart(query.from), to: dayStart(query.to, 1) };
+    const [events, active] = await Promise.all([
+      this.queries.listEvents(eventFilter(filter)),
+      this.queries.listBans({ status: 'active', limit: 200 }),
+    ]);
+    const emails = await this.console.emailsOf(events.items.map((event) => event.memberId));
+    return this.page(
+      req,
+      admin,
+      'abuse',
+      <AbusePage
+        filter={{
+          ip: query.ip,
+          member_id: query.member_id,
+          type: query.type,
+          from: query.from?.slice(0, 10),
+          to: query.to?.slice(0, 10),
+        }}
+        types={ABUSE_EVENT_TYPES}
+        events={events.items.map(eventView)}
+        emails={emails}
+        nextCursor={events.nextCursor}
+        activeBans={active.items.length}
+      />,
+    );
+  }
+
+  private async bansPage(req: Request, admin: Member, query: BansPageQueryDto, status?: StatusMessage) {
+    const [active, history] = await Promise.all([
+      this.queries.listBans({ status: 'active', limit: 200 }),
+      this.queries.listBans({ status: 'all', ip: query.ip || undefined, cursor: query.cursor, limit: 50 }),
+    ]);
+    const now = this.clock.now();
+    return this.page(
+      req,
+      admin,
+      'bans',
+      <BansPage
+        active={active.items.map((ban) => banView(ban, now))}
+        history={history.items.map((ban) => banView(ban, now))}
+        ip={query.ip ?? ''}
+        nextCursor={history.nextCursor}
+        status={status}
+      />,
+    );
+  }
+
+  @Get('bans')
+  @Html()
+  async bansList(@Req() req: Request, @CurrentMember() admin: Member, @Query() query: BansPageQueryDto) {
+    return this.bansPage(req, admin, query);
+  }
+
+  @Post('bans/lift')
+  @HttpCode(200)
+  @Html()
+  async lift(@Req() req: Request, @CurrentMember() admin: Member, @Body() form: BanLiftFormDto) {
+    const result = await this.bans.lift(form.ip, admin.id);
+    return this.bansPage(req, admin, {}, { kind: 'ok', text: `Lifted the ban of ${result.ip}.` });
+  }
+}

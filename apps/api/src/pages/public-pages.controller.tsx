@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  CsrfGuard,
+  CsrfProtected,
+  LocalAuthGuard,
+  type LoginRequest,
+  PreLoginCsrf,
+  RegistrationGate,
+  RegistrationService,
+  SessionsService,
+} from '@app/auth';
+import type { Request, Response } from 'express';
+import { LoginDto, RegisterDto } from '../account/account.dto';
+import { PAGE } from '../views/navigation';
+import { HomePage, LoginPage, SignupPage } from '../views/public-pages';
+import { renderPage } from '../views/render';
+import { Html, PagesController } from './page.decorators';
+
+/**
+ * The pages before login (home, sign-up, log-in) and the three session changes their forms make. The forms post
+ * JSON (htmx) with the pre-login CSRF token, through the same guards as `POST /account/register` and
+ * `/account/login`; success answers `HX-Redirect` to the account.
+ */
+@PagesController()
+@Controller()
+export class PublicPagesController {
+  constructor(
+    private readonly registration: RegistrationService,
+    private readonly sessions: SessionsService,
+    private readonly preLogin: PreLoginCsrf,
+  ) {}
+
+  @Get()
+  @Html()
+  home(): string {
+    return renderPage(<HomePage />);
+  }
+
+  @Get('signup')
+  @Html()
+  signup(@Req() req: Request, @Res({ passthrough: true }) res: Response): string | void {
+    if (req.session?.memberId) return res.redirect(303, PAGE.account);
+    return renderPage(<SignupPage csrfToken={this.preLogin.issue(req, res)} />);
+  }
+
+  @Get('login')
+  @Html()
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response): string | void {
+    if (req.session?.memberId) return res.redirect(303, PAGE.account);
+    return renderPage(<LoginPage csrfToken={this.preLogin.issue(req, res)} />);
+  }
+
+  @Post('signup')
+  @HttpCode(200)
+  @Html()
+  @UseGuards(CsrfGuard, RegistrationGate)
+  async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: RegisterDto) {
+    const member = await this.registration.register(body.email, body.password);
+    await this.sessions.start(req, member);
+    res.setHeader('HX-Redirect', PAGE.account);
+    return '';
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Html()
+  @UseGuards(CsrfGuard, LocalAuthGuard)
+  async logIn(@Req() req: LoginRequest, @Res({ passthrough: true }) res: Response, @Body() _body: LoginDto) {
+    await this.sessions.start(req, req.user);
+    res.setHeader('HX-Redirect', PAGE.account);
+    return '';
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Html()
+  @CsrfProtected()
+  async logOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.sessions.end(req, res);
+    res.setHeader('HX-Redirect', PAGE.login);
+    return '';
+  }
+}

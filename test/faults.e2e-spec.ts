@@ -162,6 +162,8 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
       // Limits are not what is tested here.
       RATE_LIMIT_FREE_PER_KEY: '1000000',
       RATE_LIMIT_FREE_PER_MEMBER: '1000000',
+      LINK_BUDGET_FREE_PER_KEY: '100000000',
+      LINK_BUDGET_FREE_PER_MEMBER: '100000000',
     };
     // Two instances starting at the same time on an empty database: the migrations must run exactly once.
     [api, second] = await Promise.all([

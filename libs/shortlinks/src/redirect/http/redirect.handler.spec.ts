@@ -35,7 +35,7 @@ describe('RedirectHandler with a stored target that is no valid header value', (
   const recorded: string[] = [];
   const clicks = { record: (id: string) => recorded.push(id) } as unknown as ClickCounter;
   const handler = new RedirectHandler(lookup, clicks, new ShutdownState(), config, { mounted: false });
-  const server = createServer((req, res) => handler.middleware(req, res, () => undefined));
+  const server = createServer((req, res) => handler.handle(req, res, () => undefined));
   let base: string;
 
   beforeAll(async () => {

@@ -129,9 +129,6 @@ export class RedirectHandler {
     return handler;
   }
 
-  /** The middleware, bound. */
-  readonly middleware = (req: IncomingMessage, res: ServerResponse, next: Next): void => this.handle(req, res, next);
-
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
     this.closeIfStopping(res);
     const host = hostnameOf(req.headers.host);

@@ -188,4 +188,28 @@ describe('large texts share the event loop', () => {
     expect(inOneGo.turns).toBeLessThan(5);
     expect(sliced.turns).toBeGreaterThan(20);
   });
+
+  it('sends a large answer serialised in slices: the same JSON bytes and headers res.json sends', async () => {
+    const member = await t.createMember({ plan: 'pro' });
+    const call = (content: string) =>
+      t.send(
+        t.http
+          .post('/api/convert')
+          .set('X-API-Key', member.apiKey)
+          .set('X-API-Token', member.apiToken)
+          .send({ content, mode: 'link_goc' }),
+      );
+    const large = await call(links(1200));
+    expect(large.status).toBe(200);
+    expect(large.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(large.headers['cache-control']).toBe('no-store');
+    expect(large.body.items).toHaveLength(1200);
+    // Byte for byte what JSON.stringify gives for the parsed answer (same key order, no spaces).
+    expect(large.text).toBe(JSON.stringify(large.body));
+    expect(Number(large.headers['content-length'])).toBe(Buffer.byteLength(large.text));
+    // A small answer takes res.json as before, with the same headers.
+    const small = await call(links(3));
+    expect(small.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(small.text).toBe(JSON.stringify(small.body));
+  });
 });

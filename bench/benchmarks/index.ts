@@ -6,6 +6,7 @@ import { fairness } from './fairness';
 import { convertOwnShortener } from './convert-own-shortener';
 import { redirect } from './redirect';
 import { redirectScale } from './redirect-scale';
+import { redisHang } from './redis-hang';
 
 /**
  * Every benchmark `npm run bench` runs, in this order (`npm run bench -- <name>...` runs some).
@@ -19,4 +20,5 @@ export const BENCHMARKS: Benchmark[] = [
   redirectScale,
   analytics,
   fairness,
+  redisHang,
 ];

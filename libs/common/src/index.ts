@@ -41,6 +41,7 @@ export { securityHeaders } from './http/security-headers';
 export { ShutdownState } from './http/shutdown-state';
 export { PeriodicTask } from './scheduling/periodic-task';
 export { CpuLane } from './scheduling/cpu-lane';
+export { stringifyInSlices } from './scheduling/sliced-json';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
 export { GENERATED_SECRET_FILES, writeSecretFiles } from './config/secret-file';
 export {

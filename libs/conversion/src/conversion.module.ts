@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
 import { ShortLinksModule } from '@app/shortlinks';
 import { ConversionService } from './conversion.service';
+import { ConvertResponseInterceptor } from './convert-response.interceptor';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { MarketplaceTargetPolicy } from './marketplace-target-policy';
 import { Marketplaces } from './marketplaces';
@@ -76,7 +77,8 @@ const BUILT_MODES = [
     },
     ModeRegistry,
     ConversionService,
+    ConvertResponseInterceptor,
   ],
-  exports: [ConversionService, Marketplaces],
+  exports: [ConversionService, ConvertResponseInterceptor, Marketplaces],
 })
 export class ConversionModule {}

@@ -50,7 +50,7 @@ export type AdmitLinks = (links: number) => Promise<unknown>;
 /** Characters of `content` a slice of a large conversion extracts links from (cut at white space). */
 const EXTRACT_SLICE_CHARS = 4000;
 /** Links a slice of a large conversion hands to the mode at once. */
-const CONVERT_SLICE_LINKS = 250;
+export const CONVERT_SLICE_LINKS = 250;
 
 type Slicer = ReturnType<CpuLane['slicer']>;
 
@@ -72,11 +72,26 @@ export function replaceLinks(content: string, items: readonly ConvertItem[]): st
   return output + content.slice(cursor);
 }
 
+/** `replaceLinks` for a large text: the same string, built `CONVERT_SLICE_LINKS` items at a time between turns. */
+async function replaceLinksSliced(content: string, items: readonly ConvertItem[], slicer: Slicer): Promise<string> {
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (let from = 0; from < items.length; from += CONVERT_SLICE_LINKS) {
+    for (const item of items.slice(from, from + CONVERT_SLICE_LINKS)) {
+      pieces.push(content.slice(cursor, item.start), item.ok && item.output !== null ? item.output : item.input);
+      cursor = item.end;
+    }
+    await slicer.maybeYield();
+  }
+  pieces.push(content.slice(cursor));
+  return pieces.join('');
+}
+
 /** The convert use-case: find the marketplace links, convert each distinct one once, rebuild the text. */
 @Injectable()
 export class ConversionService {
   /** Where large conversions run, slice by slice, one slice per event-loop turn (see `CpuLane`). */
-  private readonly lane = new CpuLane();
+  private readonly lane = CpuLane.shared;
 
   constructor(
     private readonly marketplaces: Marketplaces,
@@ -123,20 +138,32 @@ export class ConversionService {
       : this.findMarketplaceLinks(input.content);
     await admit?.(links.length);
     const outcomes = await this.convertDistinct(links, provider, context, slicer);
-    const items = links.map(({ found, parsed }, index): ConvertItem => {
-      const outcome = outcomes.get(found.url)!;
-      const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };
-      return outcome.ok
-        ? { ...base, output: outcome.output, ok: true }
-        : { ...base, output: null, ok: false, error: outcome.error };
-    });
-    const success = items.filter((item) => item.ok).length;
+    // For a large text, the items, the counts and the rebuilt text are slices too: 5,000 items take tens of
+    // milliseconds to build, which would otherwise hold the event loop in one go after the last slice.
+    const items: ConvertItem[] = [];
+    let success = 0;
+    for (let from = 0; from < links.length; from += slicer ? CONVERT_SLICE_LINKS : links.length) {
+      const to = Math.min(links.length, from + (slicer ? CONVERT_SLICE_LINKS : links.length));
+      for (let index = from; index < to; index++) {
+        const { found, parsed } = links[index];
+        const outcome = outcomes.get(found.url)!;
+        const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };
+        if (outcome.ok) success++;
+        items.push(
+          outcome.ok
+            ? { ...base, output: outcome.output, ok: true }
+            : { ...base, output: null, ok: false, error: outcome.error },
+        );
+      }
+      await slicer?.maybeYield();
+    }
     if (this.metrics?.enabled) this.countLinks(input.mode, items, this.metrics);
+    const output = slicer ? await replaceLinksSliced(input.content, items, slicer) : replaceLinks(input.content, items);
     return {
       ok: true,
       message: summaryMessage(items.length, success),
       mode: CONVERT_MODES[input.mode].label,
-      output: replaceLinks(input.content, items),
+      output,
       summary: { total: items.length, success, failed: items.length - success },
       items,
     };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -19,7 +19,7 @@ import {
 } from '@app/abuse';
 import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
-import { ConvertResponseDto, ConvertResult } from '@app/conversion';
+import { ConvertResponseDto, ConvertResponseInterceptor, ConvertResult } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request } from 'express';
@@ -82,6 +82,7 @@ export class AccountController {
   }
 
   @Post('convert')
+  @UseInterceptors(ConvertResponseInterceptor)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)

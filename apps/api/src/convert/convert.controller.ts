@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -23,7 +23,7 @@ import {
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import { ConvertRequestDto, ConvertResponseDto, ConvertResult } from '@app/conversion';
+import { ConvertRequestDto, ConvertResponseDto, ConvertResponseInterceptor, ConvertResult } from '@app/conversion';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
 import { ConvertUseCase } from './convert.use-case';
 
@@ -33,6 +33,7 @@ export class ConvertController {
   constructor(private readonly useCase: ConvertUseCase) {}
 
   @Post('convert')
+  @UseInterceptors(ConvertResponseInterceptor)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)

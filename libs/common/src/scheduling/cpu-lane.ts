@@ -13,6 +13,9 @@
  * fairness` (docs/benchmarks.md).
  */
 export class CpuLane {
+  /** The process's lane: every large piece of work (conversions, their answers' serialisation) takes turns in it. */
+  static readonly shared = new CpuLane();
+
   private readonly waiting: Array<() => void> = [];
   private pumping = false;
 

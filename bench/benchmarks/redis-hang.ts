@@ -72,7 +72,7 @@ export const redisHang: Benchmark = {
     const extra = round(hung.p99Ms - normal.p99Ms, 1);
     const met = extra < TARGET_EXTRA_P99_MS && hung.errors === 0;
     process.stdout.write(
-      `while Redis hangs: p99 ${hung.p99Ms} ms against ${normal.p99Ms} ms (+${extra} ms, ${hung.errors} errors; ` +
+      `while Redis hangs: p99 ${hung.p99Ms} ms against ${normal.p99Ms} ms (${extra >= 0 ? '+' : ''}${extra} ms, ${hung.errors} errors; ` +
         `target: under +${TARGET_EXTRA_P99_MS} ms, no errors: ${met ? 'met' : 'NOT met'})\n`,
     );
     return { storage: ctx.storage, rows, verdict: { extraP99Ms: extra, errors: hung.errors, met } };

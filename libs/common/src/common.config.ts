@@ -48,7 +48,7 @@ export class CommonConfig {
    * this process is not a time-out.
    */
   @IntSetting(10, 10_000)
-  REDIS_COMMAND_TIMEOUT_MS = 100;
+  REDIS_COMMAND_TIMEOUT_MS = 50;
 
   /**
    * Consecutive command time-outs that open the Redis breaker: while it is open no request waits on Redis (every

@@ -5,7 +5,7 @@ import { RedisConnections } from '@app/common';
 const KEY_PREFIX = 'sl:';
 /**
  * A read gives up after this long and counts as a miss: the redirect then asks the database. A bound of its own
- * for when the shared connection's command time-out (`REDIS_COMMAND_TIMEOUT_MS`, default 100 ms) is set longer;
+ * for when the shared connection's command time-out (`REDIS_COMMAND_TIMEOUT_MS`, default 50 ms) is set longer;
  * the command itself still ends at the connection's time-out.
  */
 const READ_TIMEOUT_MS = 300;

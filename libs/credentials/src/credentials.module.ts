@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule, commonConfig, CommonConfig, PubSubModule } from '@app/common';
+import { MembersModule } from '@app/members';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialHasher } from './credential-crypto';
@@ -9,7 +10,7 @@ import { CredentialInvalidation } from './credential-invalidation';
 import { CredentialsService } from './credentials.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Credential]), ClockModule, PubSubModule],
+  imports: [TypeOrmModule.forFeature([Credential]), ClockModule, PubSubModule, MembersModule],
   providers: [
     CredentialsService,
     CredentialInvalidation,

@@ -3,8 +3,10 @@ import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
 import { MarketplaceTargetPolicy } from '@app/conversion';
+import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
 import { ShortLinksModule } from '@app/shortlinks';
+import { UsageModule } from '@app/usage';
 import { AdminAbuseController } from '../abuse/admin-abuse.controller';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminOverviewController } from './admin-overview.controller';
@@ -18,6 +20,8 @@ import { AdminService } from './admin.service';
     ClockModule,
     AuthModule,
     MembersModule,
+    CredentialsModule,
+    UsageModule,
     AbuseModule,
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],

@@ -14,7 +14,8 @@
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import { Clock, dataSourceOptions, initializeWithMigrations } from '@app/common';
+import { Clock } from '@app/common';
+import { dataSourceOptions, initializeWithMigrations } from '@app/database';
 import { loadNamespace } from '@app/common/testing';
 import { conversionConfig, ConversionService, MarketplaceTargetPolicy } from '@app/conversion';
 import {

@@ -1,5 +1,5 @@
 import { IpBan, IpBanService } from '@app/abuse';
-import { RedisConnections } from '@app/common';
+import { RedisConnections } from '@app/messaging';
 import Redis from 'ioredis';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';

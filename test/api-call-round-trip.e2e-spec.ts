@@ -1,5 +1,5 @@
 import { IpBanService } from '@app/abuse';
-import { PubSub, RedisConnections } from '@app/common';
+import { PubSub, RedisConnections } from '@app/messaging';
 import Redis from 'ioredis';
 import { cleanUpSharedStore, uniqueRedisPrefix } from './support/abuse-stores';
 import { describeIf } from './support/skip';

@@ -4,7 +4,7 @@ import * as ts from 'typescript';
 
 /**
  * One Redis per process (docs/architecture.md, "Redis and messages between instances"): the connections to Redis,
- * and the PostgreSQL sessions of LISTEN/NOTIFY, are made in `libs/common` only (`RedisConnections`, `PubSub`), so
+ * and the PostgreSQL sessions of LISTEN/NOTIFY, are made in `libs/messaging` only (`RedisConnections`, `PubSub`), so
  * no lib or app opens connections of its own. Read from the sources with TypeScript's parser (no type-check).
  */
 const ROOT = join(__dirname, '..');
@@ -42,24 +42,24 @@ function constructions(file: string, module: string, imported: string): string[]
   return found;
 }
 
-describe('connections to Redis and LISTEN/NOTIFY sessions are made in libs/common only', () => {
+describe('connections to Redis and LISTEN/NOTIFY sessions are made in libs/messaging only', () => {
   const files = ['libs', 'apps'].flatMap(sourceFiles);
-  const outsideCommon = files.filter((file) => !file.startsWith('libs/common/'));
+  const outsideMessaging = files.filter((file) => !file.startsWith('libs/messaging/'));
   const redis = (list: string[]) =>
     list.flatMap((file) => [...constructions(file, 'ioredis', 'default'), ...constructions(file, 'ioredis', 'Redis')]);
 
-  it('no `new Redis(` outside libs/common', () => {
-    expect(redis(outsideCommon)).toEqual([]);
+  it('no `new Redis(` outside libs/messaging', () => {
+    expect(redis(outsideMessaging)).toEqual([]);
   });
 
-  it('no `new Client(` of pg outside libs/common', () => {
-    expect(outsideCommon.flatMap((file) => constructions(file, 'pg', 'Client'))).toEqual([]);
+  it('no `new Client(` of pg outside libs/messaging', () => {
+    expect(outsideMessaging.flatMap((file) => constructions(file, 'pg', 'Client'))).toEqual([]);
   });
 
-  it('two `new Redis(` in libs/common: the command connection and the subscriber (the scan sees them)', () => {
-    expect(redis(files.filter((file) => file.startsWith('libs/common/')))).toEqual([
-      expect.stringMatching(/^libs\/common\/src\/redis\/redis-connections\.ts:\d+$/),
-      expect.stringMatching(/^libs\/common\/src\/redis\/redis-connections\.ts:\d+$/),
+  it('two `new Redis(` in libs/messaging: the command connection and the subscriber (the scan sees them)', () => {
+    expect(redis(files.filter((file) => file.startsWith('libs/messaging/')))).toEqual([
+      expect.stringMatching(/^libs\/messaging\/src\/redis\/redis-connections\.ts:\d+$/),
+      expect.stringMatching(/^libs\/messaging\/src\/redis\/redis-connections\.ts:\d+$/),
     ]);
   });
 });

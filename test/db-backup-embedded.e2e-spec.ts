@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MIGRATIONS } from '../apps/api/src/migrations';
 import {
   dataSourceOptions,
   initializeWithMigrations,
@@ -9,7 +10,7 @@ import {
   readDatabase,
   restoreRecords,
   writeBackupFile,
-} from '@app/common';
+} from '@app/database';
 
 /**
  * A backup of an embedded database restored into another embedded database (no server needed: runs in every
@@ -32,7 +33,7 @@ describe('db backup and restore on the embedded database', () => {
   }
 
   it('restores every row into an empty database, sequences past the copied ids, and refuses a non-empty one', async () => {
-    const made = await initializeWithMigrations(dataSourceOptions({ embeddedDir: source }, []));
+    const made = await initializeWithMigrations(dataSourceOptions({ embeddedDir: source }, [], MIGRATIONS));
     try {
       const [{ id }] = await made.query(
         `INSERT INTO members (email, password_hash, marketplace_settings) VALUES ('a@example.com', 'h', '{"x": 1.50}') RETURNING id`,
@@ -59,7 +60,7 @@ describe('db backup and restore on the embedded database', () => {
     expect(written.trailer.tables.short_links.rows).toBe(29);
     expect(written.trailer.tables.short_link_clicks.rows).toBe(29);
 
-    const restored = await restoreRecords({ embeddedDir: target }, readBackupFile(file));
+    const restored = await restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS });
     expect(restored.tables.find((t) => t.table === 'short_links')).toEqual(
       expect.objectContaining(written.trailer.tables.short_links),
     );
@@ -75,15 +76,19 @@ describe('db backup and restore on the embedded database', () => {
       ),
     ).toBe(31);
 
-    await expect(restoreRecords({ embeddedDir: target }, readBackupFile(file))).rejects.toThrow(
-      /not empty \(rows in .*members.*\).*--force/,
-    );
+    await expect(
+      restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS }),
+    ).rejects.toThrow(/not empty \(rows in .*members.*\).*--force/);
   }, 300_000);
 
   it('with --force replaces the data, and keeps nothing when a count or checksum differs', async () => {
     const wrong = { members: { rows: 1, checksum: '12345' } };
     await expect(
-      restoreRecords({ embeddedDir: target }, readBackupFile(file), { force: true, expect: wrong }),
+      restoreRecords({ embeddedDir: target }, readBackupFile(file), {
+        migrations: MIGRATIONS,
+        force: true,
+        expect: wrong,
+      }),
     ).rejects.toThrow(
       /differ, nothing was kept: members: 1 rows \(checksum \d+\), the source database has 1 \(checksum 12345\)/,
     );

@@ -1,4 +1,4 @@
-import { MIGRATIONS } from '@app/common/testing';
+import { MIGRATIONS } from '../apps/api/src/migrations';
 import request from 'supertest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { uniqueRedisPrefix } from './support/abuse-stores';

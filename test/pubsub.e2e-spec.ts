@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { commonConfig, RedisConnections, type PubSub } from '@app/common';
-import { loadNamespace, PostgresPubSub, postgresChannelOf, RedisPubSub } from '@app/common/testing';
+import { commonConfig } from '@app/common';
+import { RedisConnections, type PubSub } from '@app/messaging';
+import { loadNamespace } from '@app/common/testing';
+import { PostgresPubSub, postgresChannelOf, RedisPubSub } from '@app/messaging/testing';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from './support/abuse-stores';
 import { eventually } from './support/api-process';
 import { describeIf } from './support/skip';

@@ -1,4 +1,4 @@
-import { RedisConnections } from '@app/common';
+import { RedisConnections } from '@app/messaging';
 import { uniqueRedisPrefix } from './support/abuse-stores';
 import { eventually } from './support/api-process';
 import { createTestApp, TestApp, TestMember } from './support/test-app';

@@ -7,3 +7,4 @@ export { CONVERT_MODE_NAMES, isConvertMode } from './modes/convert-modes';
 export { isTikiTapCode, lazadaMasterCode } from './links';
 export { ResolvedLink } from './resolver';
 export { conversionConfig } from './conversion.config';
+export { CONVERSION_MIGRATIONS } from './migrations';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, commonConfig, CommonConfig, PubSubModule } from '@app/common';
+import { ClockModule, commonConfig, CommonConfig } from '@app/common';
+import { PubSubModule } from '@app/messaging';
 import { MembersModule } from '@app/members';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialCacheListener } from './credential-cache.listener';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, ipKeyFromInput } from '@app/common';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
 import { IpBan } from '../bans/ip-ban.entity';
-import { ipKeyFromInput } from '../client-ip';
+
 import { AbuseEvent } from '../events/abuse-event.entity';
 import { AbuseEvents } from '../events/abuse-events.service';
 import type { AbuseEventDto, IpBanDto } from './abuse-admin.dto';

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, PeriodicTask, PubSub, RedisConnections } from '@app/common';
+import { AppException, Clock, PeriodicTask, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
+import { PubSub, RedisConnections } from '@app/messaging';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { BAN_SYNC_INTERVAL_MS } from '../abuse.constants';
-import { IpAllowList, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
+import { IpAllowList } from './ip-allow-list';
 import { AbuseEvents } from '../events/abuse-events.service';
 import { banDurationSeconds } from './ban-duration';
 import { FailedAuthCounter } from './failed-auth-counter';

@@ -1,5 +1,5 @@
 import { commonConfig } from '@app/common';
-import { conversionConfig, ConversionService } from '@app/conversion';
+import { conversionConfig, TextConverter } from '@app/conversion';
 import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials/testing';
 import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createTestApp, TestApp, TestMember } from './support/test-app';
@@ -461,7 +461,7 @@ describe('POST /api/convert when the conversion fails unexpectedly', () => {
 
   beforeAll(async () => {
     const failing = { convert: () => Promise.reject(boom) };
-    t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: ConversionService, useValue: failing }] });
+    t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: TextConverter, useValue: failing }] });
     alice = await t.createMember();
   });
   afterAll(() => t.close());

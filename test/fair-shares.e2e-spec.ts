@@ -1,4 +1,4 @@
-import { ConversionService, conversionConfig } from '@app/conversion';
+import { conversionConfig, TextConverter } from '@app/conversion';
 import { CredentialsService, type Principal } from '@app/credentials';
 import type { Response } from 'supertest';
 import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from './support/abuse-stores';
@@ -155,7 +155,7 @@ describe('large texts share the event loop', () => {
       setImmediate(tick);
     };
     setImmediate(tick);
-    const result = await t.app.get(ConversionService).convert({ content, mode: 'link_goc' }, principal);
+    const result = await t.app.get(TextConverter).convert({ content, mode: 'link_goc' }, principal);
     running = false;
     return { result, turns };
   }

@@ -1,4 +1,4 @@
-import { ConversionService } from '@app/conversion';
+import { TextConverter } from '@app/conversion';
 import { QueryFailedError } from 'typeorm';
 import { createTestApp, STACK_FRAME, TestApp, TestMember } from './support/test-app';
 
@@ -21,7 +21,7 @@ describe('log lines of failed requests', () => {
 
   beforeAll(async () => {
     const failing = { convert: () => Promise.reject(failWith) };
-    t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: ConversionService, useValue: failing }] });
+    t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: TextConverter, useValue: failing }] });
     alice = await t.createMember();
   });
   afterAll(() => t.close());

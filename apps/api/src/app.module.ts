@@ -10,6 +10,7 @@ import { RedisModule } from '@app/messaging';
 import { MetricsModule } from '@app/metrics';
 import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module';
+import { AbuseHttpModule } from './abuse/abuse-http.module';
 import { AdminModule } from './admin/admin.module';
 import { ConvertModule } from './convert/convert.module';
 import { AnalyticsHttpModule } from './analytics/analytics-http.module';
@@ -68,6 +69,7 @@ export class AppModule {
         ConvertModule,
         AccountModule,
         AdminModule,
+        AbuseHttpModule,
         ShortLinksHttpModule,
         AnalyticsHttpModule,
       ],

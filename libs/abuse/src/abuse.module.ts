@@ -5,6 +5,8 @@ import { ClockModule } from '@app/common';
 import { PubSubModule, RedisModule } from '@app/messaging';
 import { AbuseQueries } from './admin/abuse-queries.service';
 import { AbuseStoreModule } from './abuse-store.module';
+import { BanPolicy } from './bans/ban-policy';
+import { BanSync } from './bans/ban-sync';
 import { FailedAuthCounter } from './bans/failed-auth-counter';
 import { FailedAuthListener } from './bans/failed-auth.listener';
 import { IpBan } from './bans/ip-ban.entity';
@@ -40,6 +42,8 @@ import { throttlerOptions } from './rate-limit/throttler-options';
   ],
   providers: [
     IpAllowList,
+    BanPolicy,
+    BanSync,
     FailedAuthCounter,
     IpBanService,
     IpBanGuard,

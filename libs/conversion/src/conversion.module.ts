@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
 import { ShortLinksModule } from '@app/shortlinks';
-import { ConversionService } from './conversion.service';
+import { TextConverter } from './text-converter';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { MarketplaceTargetPolicy } from './marketplace-target-policy';
 import { Marketplaces } from './marketplaces';
@@ -75,8 +75,8 @@ const BUILT_MODES = [
       ],
     },
     ModeRegistry,
-    ConversionService,
+    TextConverter,
   ],
-  exports: [ConversionService, Marketplaces],
+  exports: [TextConverter, Marketplaces],
 })
 export class ConversionModule {}

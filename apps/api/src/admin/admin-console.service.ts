@@ -5,7 +5,7 @@ import { Credential, CredentialsService } from '@app/credentials';
 import { MembersService } from '@app/members';
 import { ShortLinkService } from '@app/shortlinks';
 import { UsageReport } from '@app/usage';
-import { adminMemberView } from '../account/account.views';
+import { adminMemberJson } from '../presenters/member.presenters';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -122,7 +122,7 @@ export class AdminConsoleService {
     ]);
     return {
       ok: true as const,
-      member: adminMemberView(member),
+      member: adminMemberJson(member),
       usage_per_day: series(usage, fromDay, dayOf(now.getTime()), DAY_MS),
       credentials: credentials.map((credential) => credentialState(credential, now)),
       short_links: { total: links.total, links: links.links },

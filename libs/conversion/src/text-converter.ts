@@ -72,9 +72,12 @@ export function replaceLinks(content: string, items: readonly ConvertItem[]): st
   return output + content.slice(cursor);
 }
 
-/** The convert use-case: find the marketplace links, convert each distinct one once, rebuild the text. */
+/**
+ * Converts the marketplace links of a text for a principal: finds them, converts each distinct one once with the
+ * requested mode, rebuilds the text. Knows nothing of HTTP, budgets or usage: the api's `ConvertUseCase` wraps it.
+ */
 @Injectable()
-export class ConversionService {
+export class TextConverter {
   /** Where large conversions run, slice by slice, one slice per event-loop turn (see `CpuLane`). */
   private readonly lane = new CpuLane();
 

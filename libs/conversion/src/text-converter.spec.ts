@@ -1,4 +1,4 @@
-import { replaceLinks, summaryMessage, type ConvertItem } from './conversion.service';
+import { replaceLinks, summaryMessage, type ConvertItem } from './text-converter';
 
 const item = (start: number, end: number, input: string, output: string | null): ConvertItem => ({
   index: 0,

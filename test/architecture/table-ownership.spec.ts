@@ -200,6 +200,20 @@ describe('each lib owns its tables: no SQL or entity use of another lib’s tabl
     expect(found).toEqual([]);
   });
 
+  it('docs/architecture.md lists each table under its owner ("Who owns which table")', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const section = doc.split('## Who owns which table')[1].split('\n## ')[0];
+    const listed = new Map<string, string>();
+    for (const line of section.split('\n').filter((row) => /^\| [a-z]+ +\|/.test(row))) {
+      const [lib, tables] = line
+        .split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim());
+      for (const [, table] of tables.matchAll(/`([a-z_]+)`/g)) listed.set(table, `libs/${lib}`);
+    }
+    expect(Object.fromEntries([...listed].sort())).toEqual(Object.fromEntries([...owners.tables].sort()));
+  });
+
   describe('catches a planted violation', () => {
     it.each([
       ['raw SQL on another lib’s table', 'apps/api/src/admin/x.ts', 'db.query(`SELECT hour FROM usage_hours`);'],

@@ -77,7 +77,8 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
       const bob = await t.createMember();
       // Another instance bans this client: the row in Postgres, the key in Redis; this instance has no copy yet.
       const bans = t.app.get(IpBanService);
-      const active = (bans as unknown as { active: Map<string, unknown> }).active;
+      // This instance's copy of the bans (BanSync, the ban service's cache and sync).
+      const active = (bans as unknown as { sync: { active: Map<string, unknown> } }).sync.active;
       // Once its announcement (pub/sub) has reached this instance (a listener after the ban cache's), the copy
       // this instance keeps of the ban is dropped: only Redis and Postgres know of it here.
       const announced = new Promise<void>((resolve) => t.app.get(PubSub).subscribe('bans', () => resolve()));

@@ -1,6 +1,13 @@
-/** Unit tests sit next to the code (`*.spec.ts`); end-to-end tests boot the real app (`test/*.e2e-spec.ts`). */
+/**
+ * Unit tests sit next to the code (`*.spec.ts`) and in `test/architecture/` and `test/ops/` (`*.spec.ts`: checks of
+ * the sources and the settings); end-to-end tests boot the real app (`test/<feature>/*.e2e-spec.ts`).
+ * The unit project runs on workers in parallel; the e2e project runs its files one after the other in the main
+ * process (`test/support/serial-runner.js`): they share one database and one Redis.
+ */
+const { availableParallelism } = require('node:os');
+
 const moduleNameMapper = {
-  '^@app/(common|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics)(|/.*)$':
+  '^@app/(common|database|http|messaging|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics)(|/.*)$':
     '<rootDir>/libs/$1/src$2',
 };
 const transform = {
@@ -15,6 +22,8 @@ const transformIgnorePatterns = ['/node_modules/(?!preact/)'];
 
 module.exports = {
   testTimeout: 60000,
+  // At least two workers for the unit project (Jest runs everything in band with one).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       displayName: 'unit',
@@ -28,6 +37,7 @@ module.exports = {
     {
       displayName: 'e2e',
       rootDir: __dirname,
+      runner: '<rootDir>/test/support/serial-runner.js',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       moduleNameMapper,

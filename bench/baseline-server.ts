@@ -1,6 +1,6 @@
 /**
  * The physical limit for convert on this machine: a minimal `node:http` server that runs the same conversion
- * code the api runs (`ConversionService` with the real marketplaces and mode provider), with no framework, no
+ * code the api runs (`TextConverter` with the real marketplaces and mode provider), with no framework, no
  * credentials check, no validation, no logging. The benchmarks load it in the same run as the api and report
  * the api's figures as a ratio of this one.
  *
@@ -14,9 +14,10 @@
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import { Clock, dataSourceOptions, initializeWithMigrations } from '@app/common';
+import { Clock } from '@app/common';
+import { dataSourceOptions, initializeWithMigrations } from '@app/database';
 import { loadNamespace } from '@app/common/testing';
-import { conversionConfig, ConversionService, MarketplaceTargetPolicy } from '@app/conversion';
+import { conversionConfig, MarketplaceTargetPolicy, TextConverter } from '@app/conversion';
 import {
   AffiliateMode,
   type ConvertMode,
@@ -63,7 +64,7 @@ const noResolution = {
   resolveAll: () => Promise.reject(new Error('the baseline does not resolve short links')),
 } as unknown as ShortLinkResolutionService;
 const noSettings: MarketplaceSettingsSource = { forMember: async () => undefined };
-const conversion = new ConversionService(marketplaces, registry, noResolution, noSettings, config);
+const conversion = new TextConverter(marketplaces, registry, noResolution, noSettings, config);
 const principal: Principal = {
   memberId,
   credentialId: '00000000-0000-4000-8000-000000000001',

@@ -13,8 +13,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { dataSourceOptions, initializeWithMigrations } from '@app/common';
+import { dataSourceOptions, initializeWithMigrations } from '@app/database';
 import { nodeArgsFor, ROOT } from '../test/support/api-process';
+import { MIGRATIONS } from '../apps/api/src/migrations';
 import { printTable, writeResult } from './lib/report';
 import { machine } from './lib/settings';
 
@@ -25,7 +26,7 @@ const GNU_TIME = '/usr/bin/time';
 
 async function seed(dataDir: string): Promise<number> {
   const started = Date.now();
-  const dataSource = await initializeWithMigrations(dataSourceOptions({ embeddedDir: dataDir }, []));
+  const dataSource = await initializeWithMigrations(dataSourceOptions({ embeddedDir: dataDir }, [], MIGRATIONS));
   try {
     await dataSource.query(
       `INSERT INTO members (email, password_hash, plan)

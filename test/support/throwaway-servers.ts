@@ -2,7 +2,7 @@ import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dataSourceOptions } from '@app/common';
+import { dataSourceOptions } from '@app/database';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { eventually, freePort } from './api-process';

@@ -3,28 +3,21 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  ClockModule,
-  commonConfig,
-  CommonConfig,
-  ConfigModule,
-  dataSourceOptions,
-  type DatabaseTarget,
-  GlobalExceptionFilter,
-  initializeWithMigrations,
-  type LoadedConfig,
-  loggerModule,
-  RedisModule,
-} from '@app/common';
+import { ClockModule, commonConfig, CommonConfig, ConfigModule, type LoadedConfig, loggerModule } from '@app/common';
+import { dataSourceOptions, type DatabaseTarget, initializeWithMigrations } from '@app/database';
+import { GlobalExceptionFilter } from '@app/http';
+import { RedisModule } from '@app/messaging';
 import { MetricsModule } from '@app/metrics';
 import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module';
+import { AbuseHttpModule } from './abuse/abuse-http.module';
 import { AdminModule } from './admin/admin.module';
 import { ConvertModule } from './convert/convert.module';
 import { AnalyticsHttpModule } from './analytics/analytics-http.module';
 import { HealthModule } from './health/health.module';
 import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
 import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
 import { validationPipe } from './validation';
 
 /**
@@ -36,7 +29,11 @@ export function databaseModule(embeddedSocket?: DatabaseTarget['embeddedSocket']
   return TypeOrmModule.forRootAsync({
     inject: [commonConfig.KEY],
     useFactory: (config: CommonConfig) => ({
-      ...dataSourceOptions({ url: config.DATABASE_URL, embeddedDir: config.DATA_DIR, embeddedSocket }, ENTITIES),
+      ...dataSourceOptions(
+        { url: config.DATABASE_URL, embeddedDir: config.DATA_DIR, embeddedSocket },
+        ENTITIES,
+        MIGRATIONS,
+      ),
       retryAttempts: config.NODE_ENV === 'test' ? 0 : 5,
       retryDelay: 2000,
       logging: ['migration'] as const,
@@ -72,6 +69,7 @@ export class AppModule {
         ConvertModule,
         AccountModule,
         AdminModule,
+        AbuseHttpModule,
         ShortLinksHttpModule,
         AnalyticsHttpModule,
       ],

@@ -2,7 +2,7 @@
  * `npm run docs:config`: writes the settings tables of docs/configuration.md from the settings classes (one per
  * lib, `libs/<lib>/src/<lib>.config.ts`): the name, the default (what the api reads from an empty environment),
  * the range (class-validator's metadata) and the meaning (the setting's doc comment). Only the part between the
- * two markers is generated; the prose around it is kept. `test/config-docs.spec.ts` fails when the page is stale.
+ * two markers is generated; the prose around it is kept. `test/ops/config-docs.spec.ts` fails when the page is stale.
  */
 import 'reflect-metadata';
 import { type ConfigNamespace, settingNames } from '@app/common';

@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { authConfig, LoginService, PgSessionStore, sessionMiddleware } from '@app/auth';
-import { bodyParsing, commonConfig, httpEdge, type LoadedConfig, securityHeaders } from '@app/common';
+import { bodyParsing, httpEdge, securityHeaders } from '@app/http';
+import { commonConfig, type LoadedConfig } from '@app/common';
 import { httpMetricsMiddleware, labelByRouter, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
 import { RedirectHandler, shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';

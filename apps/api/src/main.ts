@@ -1,13 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import {
-  acquireEmbeddedLock,
-  applyServerLimits,
-  commonConfig,
-  GracefulShutdown,
-  serveEmbeddedDatabase,
-} from '@app/common';
+import { acquireEmbeddedLock, serveEmbeddedDatabase } from '@app/database';
+import { applyServerLimits, GracefulShutdown } from '@app/http';
+import { commonConfig } from '@app/common';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';

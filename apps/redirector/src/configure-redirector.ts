@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { httpEdge } from '@app/common';
+import { httpEdge } from '@app/http';
 import { Logger } from 'nestjs-pino';
 import { RedirectHandler } from '@app/shortlinks';
 

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { applyServerLimits, commonConfig, ConfigError, GracefulShutdown, type LoadedConfig } from '@app/common';
+import { applyServerLimits, GracefulShutdown } from '@app/http';
+import { commonConfig, ConfigError, type LoadedConfig } from '@app/common';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
 import { configureRedirector } from './configure-redirector';

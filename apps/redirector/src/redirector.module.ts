@@ -8,12 +8,12 @@ import {
   type CommonConfig,
   ConfigModule,
   type ConfigNamespace,
-  dataSourceOptions,
-  GlobalExceptionFilter,
   type LoadedConfig,
   loadConfig,
   loggerModule,
 } from '@app/common';
+import { dataSourceOptions } from '@app/database';
+import { GlobalExceptionFilter } from '@app/http';
 import { analyticsConfig, ClickRecorderModule } from '@app/analytics';
 import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
 import { NoShortLinkTargets, SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ClockModule, RedisModule } from '@app/common';
+import { ClockModule } from '@app/common';
+import { RedisModule } from '@app/messaging';
 import { MemoryThrottlerStorage } from './rate-limit/memory-throttler-storage';
 import { RateLimitPolicies } from './rate-limit/rate-limit-policies';
 import { ResilientThrottlerStorage } from './rate-limit/resilient-throttler-storage';

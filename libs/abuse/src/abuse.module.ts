@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, PubSubModule, RedisModule } from '@app/common';
+import { ClockModule } from '@app/common';
+import { PubSubModule, RedisModule } from '@app/messaging';
 import { AbuseQueries } from './admin/abuse-queries.service';
 import { AbuseStoreModule } from './abuse-store.module';
+import { BanPolicy } from './bans/ban-policy';
+import { BanSync } from './bans/ban-sync';
 import { FailedAuthCounter } from './bans/failed-auth-counter';
 import { FailedAuthListener } from './bans/failed-auth.listener';
 import { IpBan } from './bans/ip-ban.entity';
 import { IpBanGuard } from './bans/ip-ban.guard';
 import { IpBanService } from './bans/ip-ban.service';
-import { IpAllowList } from './client-ip';
+import { IpAllowList } from './bans/ip-allow-list';
 import { AbuseEventsModule } from './events/abuse-events.module';
 import { ApiThrottlerGuard } from './rate-limit/api-throttler.guard';
 import { LinkBudgets } from './rate-limit/link-budgets';
@@ -39,6 +42,8 @@ import { throttlerOptions } from './rate-limit/throttler-options';
   ],
   providers: [
     IpAllowList,
+    BanPolicy,
+    BanSync,
     FailedAuthCounter,
     IpBanService,
     IpBanGuard,

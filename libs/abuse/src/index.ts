@@ -26,3 +26,4 @@ export {
   RATE_LIMITED_HEADERS,
 } from './rate-limit/openapi';
 export { abuseConfig } from './abuse.config';
+export { ABUSE_MIGRATIONS } from './migrations';

@@ -1,7 +1,6 @@
 import { configNamespace, IntSetting, toBool } from '@app/common';
-import { IsUrl, Matches } from 'class-validator';
+import { IsUrl, Matches, IsBoolean } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { IsBoolean } from 'class-validator';
 
 /** Settings of earnings analytics: report imports, click detail, and the scheduled pull of order reports. */
 export class AnalyticsConfig {

@@ -13,3 +13,4 @@ export {
   type AnalyticsInterval,
   type AnalyticsQuery,
 } from './query/analytics-query';
+export { ANALYTICS_MIGRATIONS } from './migrations';

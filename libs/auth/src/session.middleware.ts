@@ -1,4 +1,5 @@
-import { CommonConfig, requestIdOf, sendError, toAppException } from '@app/common';
+import { CommonConfig, sendError, toAppException } from '@app/common';
+import { requestIdOf } from '@app/http';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { randomBytes } from 'node:crypto';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
 import { ShortLinksModule } from '@app/shortlinks';
-import { ConversionService } from './conversion.service';
+import { TextConverter } from './text-converter';
 import { ConvertResponseInterceptor } from './convert-response.interceptor';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { MarketplaceTargetPolicy } from './marketplace-target-policy';
@@ -76,9 +76,9 @@ const BUILT_MODES = [
       ],
     },
     ModeRegistry,
-    ConversionService,
+    TextConverter,
     ConvertResponseInterceptor,
   ],
-  exports: [ConversionService, ConvertResponseInterceptor, Marketplaces],
+  exports: [TextConverter, ConvertResponseInterceptor, Marketplaces],
 })
 export class ConversionModule {}

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { mergeMap, Observable, of } from 'rxjs';
 import { CpuLane, stringifyInSlices } from '@app/common';
 import { conversionConfig, ConversionConfig } from './conversion.config';
-import { CONVERT_SLICE_LINKS, type ConvertResult } from './conversion.service';
+import { CONVERT_SLICE_LINKS, type ConvertResult } from './text-converter';
 
 /**
  * The answer of a conversion route: a large one (more items than one slice) is serialised in slices that take

@@ -1,5 +1,5 @@
 export { ConversionModule } from './conversion.module';
-export { ConversionService, type ConvertResult } from './conversion.service';
+export { TextConverter, type ConvertResult } from './text-converter';
 export { MarketplaceTargetPolicy } from './marketplace-target-policy';
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';
@@ -8,3 +8,4 @@ export { isTikiTapCode, lazadaMasterCode } from './links';
 export { ResolvedLink } from './resolver';
 export { conversionConfig } from './conversion.config';
 export { ConvertResponseInterceptor } from './convert-response.interceptor';
+export { CONVERSION_MIGRATIONS } from './migrations';

@@ -1,7 +1,7 @@
 import { Clock } from '@app/common';
 import { loadNamespace } from '@app/common/testing';
 import { conversionConfig } from './conversion.config';
-import { ConversionService, ConvertItem } from './conversion.service';
+import { ConvertItem, TextConverter } from './text-converter';
 import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAdapter, TikTokAdapter } from './links';
 import { unwrapLink } from './links/link-wrappers';
 import { normalizeHostname } from './links/url-helpers';
@@ -43,7 +43,7 @@ function conversionService(settings = CORPUS_SETTINGS) {
     TEST_RESOLVER_OPTIONS,
   );
   const settingsSource: MarketplaceSettingsSource = { forMember: async () => settings };
-  const service = new ConversionService(
+  const service = new TextConverter(
     marketplaces,
     registry,
     resolution,
@@ -53,7 +53,7 @@ function conversionService(settings = CORPUS_SETTINGS) {
   return { service, resolver };
 }
 
-const convert = (service: ConversionService, text: string, mode: ConvertMode) =>
+const convert = (service: TextConverter, text: string, mode: ConvertMode) =>
   service.convert({ content: text, mode, affiliateId: CORPUS_AFFILIATE_ID, subIds: CORPUS_SUB_IDS }, testPrincipal());
 
 function actual(item: ConvertItem): Expected {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PubSub } from '@app/common';
+import { PubSub } from '@app/messaging';
 
 /** `PubSub` channel of credential-cache invalidations (its NOTIFY channel is `linkconv_credentials_invalidate`). */
 export const INVALIDATION_CHANNEL = 'credentials:invalidate';

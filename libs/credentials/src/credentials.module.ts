@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, commonConfig, CommonConfig, PubSubModule } from '@app/common';
+import { ClockModule, commonConfig, CommonConfig } from '@app/common';
+import { PubSubModule } from '@app/messaging';
+import { MembersModule } from '@app/members';
 import { ApiCredentialsGuard } from './api-credentials.guard';
 import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialHasher } from './credential-crypto';
@@ -9,7 +11,7 @@ import { CredentialInvalidation } from './credential-invalidation';
 import { CredentialsService } from './credentials.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Credential]), ClockModule, PubSubModule],
+  imports: [TypeOrmModule.forFeature([Credential]), ClockModule, PubSubModule, MembersModule],
   providers: [
     CredentialsService,
     CredentialInvalidation,

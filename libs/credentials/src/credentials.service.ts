@@ -2,7 +2,7 @@ import { Injectable, Inject } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock } from '@app/common';
-import type { Member, MemberMarketplaceSettings, MemberPlan, MemberRole } from '@app/members';
+import { type Member, MembersService } from '@app/members';
 import { DataSource, IsNull } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
@@ -20,11 +20,6 @@ interface VerifyRow {
   token_hash: string;
   key_preview: string;
   expires_at: Date | null;
-  plan: MemberPlan;
-  role: MemberRole;
-  default_affiliate_id: string | null;
-  default_sub_ids: string[] | null;
-  marketplace_settings: MemberMarketplaceSettings | null;
 }
 
 /** What the account page shows about a member's pairs: never a hash, never a token. */
@@ -44,6 +39,7 @@ export class CredentialsService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly members: MembersService,
     private readonly hasher: CredentialHasher,
     private readonly clock: Clock,
     @Inject(credentialsConfig.KEY) private readonly config: CredentialsConfig,
@@ -95,7 +91,8 @@ export class CredentialsService {
 
   /**
    * The member behind a key/token pair, or null when the pair is wrong, revoked, expired or its member
-   * disabled. Which part was wrong is not told, and both cases cost one query and one HMAC comparison.
+   * disabled. Which part was wrong is not told, and both cases cost one query and one HMAC comparison (the
+   * member is read only for a right pair).
    */
   async verify(apiKey: string, apiToken: string): Promise<Principal | null> {
     if (!KEY_SHAPE.test(apiKey) || !TOKEN_SHAPE.test(apiToken)) return null;
@@ -107,26 +104,26 @@ export class CredentialsService {
     if (cached) return cached;
 
     const rows: VerifyRow[] = await this.db.query(
-      `SELECT c.id, c.member_id, c.token_hash, c.key_preview, c.expires_at, m.plan, m.role, m.default_affiliate_id,
-              m.default_sub_ids, m.marketplace_settings
-         FROM credentials c JOIN members m ON m.id = c.member_id
-        WHERE c.key_hash = $1 AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > $2)
-          AND m.disabled_at IS NULL`,
+      `SELECT id, member_id, token_hash, key_preview, expires_at FROM credentials
+        WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
       [this.hasher.hash(apiKey), new Date(nowMs)],
     );
     const row = rows[0];
     const tokenMatches = CredentialHasher.same(this.hasher.hash(apiToken), row?.token_hash ?? NO_TOKEN_HASH);
     if (!row || !tokenMatches) return null;
+    // The member's plan and settings come from the members lib (which owns them); a disabled member's pair fails.
+    const member = await this.members.findById(row.member_id);
+    if (!member || member.disabledAt !== null) return null;
 
     const principal: Principal = {
       memberId: row.member_id,
       credentialId: row.id,
       keyPreview: row.key_preview,
-      plan: row.plan,
-      role: row.role,
-      defaultAffiliateId: row.default_affiliate_id,
-      defaultSubIds: row.default_sub_ids ?? [],
-      marketplaceSettings: row.marketplace_settings ?? {},
+      plan: member.plan,
+      role: member.role,
+      defaultAffiliateId: member.defaultAffiliateId,
+      defaultSubIds: member.defaultSubIds ?? [],
+      marketplaceSettings: member.marketplaceSettings ?? {},
     };
     const expiresAtMs = Math.min(
       nowMs + this.config.CREDENTIAL_CACHE_TTL_MS,
@@ -159,6 +156,11 @@ export class CredentialsService {
   }
 
   /** The member's working pairs, as previews and dates. */
+  /** A member's latest `limit` pairs, newest first, whatever their state (the admin's member page). */
+  latestOf(memberId: string, limit: number): Promise<Credential[]> {
+    return this.db.getRepository(Credential).find({ where: { memberId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
   async summary(memberId: string): Promise<CredentialSummary> {
     const now = this.clock.now();
     const rows = await this.db

@@ -19,3 +19,4 @@ export {
   type MemberSettingsPatch,
   type MemberSettingsView,
 } from './settings/member-settings.service';
+export { MEMBER_MIGRATIONS } from './migrations';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
-import { QueryFailedError, Repository } from 'typeorm';
+import { In, QueryFailedError, Repository } from 'typeorm';
 import { Member, MemberPlan, MemberRole } from './member.entity';
 import { type MemberChange, MemberChanged, MemberDisabled } from './member-events';
 import { PasswordHasher, passwordProblem } from './password-hasher';
@@ -83,6 +83,12 @@ export class MembersService {
 
   findById(id: string): Promise<Member | null> {
     return this.members.findOneBy({ id });
+  }
+
+  /** The members of the given ids that exist (any order; unknown ids are left out), one query. */
+  findByIds(ids: readonly string[]): Promise<Member[]> {
+    const wanted = [...new Set(ids)];
+    return wanted.length === 0 ? Promise.resolve([]) : this.members.findBy({ id: In(wanted) });
   }
 
   /**

@@ -5,3 +5,4 @@ export { OutboundLink } from './cache/outbound-link.entity';
 export { shopeeAuthorization, shopeeOpenApiRegion, type ShopeeAppCredentials } from './protocols/shopee-open-api';
 export { lazadaApiRegion, lazadaSign, type LazadaCredentials } from './protocols/lazada-affiliate';
 export { outboundConfig } from './outbound.config';
+export { OUTBOUND_MIGRATIONS } from './migrations';

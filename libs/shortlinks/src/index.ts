@@ -10,3 +10,4 @@ export { CustomDomainRechecker } from './domains/custom-domain-rechecker';
 export { RedirectHandler } from './redirect/http/redirect.handler';
 export { ClickDimensionsSink } from './redirect/click-dimensions-sink';
 export { ShortLinksConfig, shortLinksConfig } from './shortlinks.config';
+export { SHORT_LINK_MIGRATIONS } from './migrations';

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, PubSubModule, RedisModule } from '@app/common';
+import { ClockModule } from '@app/common';
+import { PubSubModule, RedisModule } from '@app/messaging';
 import { CustomDomain } from './domains/custom-domain.entity';
 import { CustomDomainService } from './domains/custom-domain.service';
 import { DnsTxtResolver, NodeDnsTxtResolver } from './domains/dns-txt-resolver';

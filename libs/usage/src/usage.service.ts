@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Op
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
+import { MembersService } from '@app/members';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 import { usageConfig, UsageConfig } from './usage.config';
@@ -40,6 +41,7 @@ export class UsageService implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly members: MembersService,
     private readonly clock: Clock,
     @Inject(usageConfig.KEY) config: UsageConfig,
     scheduler: SchedulerRegistry,
@@ -123,19 +125,24 @@ export class UsageService implements OnApplicationBootstrap, OnModuleDestroy {
     this.pending = new Map();
     const values: Array<string | number> = [];
     const rows: string[] = [];
+    const memberIds: string[] = [];
     for (const [key, calls] of batch) {
       const [day, memberId] = key.split('|');
+      memberIds.push(memberId);
       const at = values.length;
       values.push(memberId, day, calls);
       rows.push(`($${at + 1}::uuid, $${at + 2}::date, $${at + 3}::integer)`);
     }
     try {
+      // Counts of a member who no longer exists are dropped (the members lib says who exists).
+      const existing = new Set((await this.members.findByIds(memberIds)).map((member) => member.id));
+      if (existing.size === 0) return;
       await this.db.query(
         `INSERT INTO member_usage (member_id, day, calls)
          SELECT v.member_id, v.day, v.calls FROM (VALUES ${rows.join(', ')}) AS v(member_id, day, calls)
-           JOIN members m ON m.id = v.member_id
+          WHERE v.member_id = ANY($${values.length + 1}::uuid[])
          ON CONFLICT (member_id, day) DO UPDATE SET calls = member_usage.calls + EXCLUDED.calls`,
-        values,
+        [...values, [...existing]],
       );
     } catch (error) {
       for (const [key, calls] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + calls);

@@ -2,7 +2,7 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { OkTrue } from '@app/common';
 import { MARKETPLACE_SETTING_NAMES, MEMBER_PLANS, MEMBER_ROLES, MEMBER_SECRET_NAMES } from '@app/members';
 
-/** The JSON answers of the account routes, as OpenAPI schemas (what `account.views.ts` and the services return). */
+/** The JSON answers of the account routes, as OpenAPI schemas (what `presenters/member.presenters.ts` and the services return). */
 
 export class MemberDto {
   @ApiProperty({ format: 'uuid' }) id!: string;

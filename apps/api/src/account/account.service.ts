@@ -14,7 +14,7 @@ import {
 import { ShortLinkService } from '@app/shortlinks';
 import { UsageService } from '@app/usage';
 import type { Request } from 'express';
-import { memberView } from './account.views';
+import { memberJson } from '../presenters/member.presenters';
 import type { SettingsPatchDto } from './account.dto';
 
 /** The account area's use-cases for the logged-in member; each acts on that member only. */
@@ -42,7 +42,7 @@ export class AccountService {
     ]);
     return {
       ok: true as const,
-      member: memberView(member),
+      member: memberJson(member),
       credential: pairs.current ? { key_preview: pairs.current.keyPreview, created_at: pairs.current.createdAt } : null,
       expiring_credentials: pairs.expiring.map((pair) => ({
         key_preview: pair.keyPreview,

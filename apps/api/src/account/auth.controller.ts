@@ -25,7 +25,7 @@ import { ErrorResponseDto } from '@app/common';
 import type { Request, Response } from 'express';
 import { CsrfTokenDto, OkDto, SessionStartedDto } from './account-responses.dto';
 import { LoginDto, RegisterDto } from './account.dto';
-import { memberView } from './account.views';
+import { memberJson } from '../presenters/member.presenters';
 
 const CSRF_HEADER_DOC = {
   name: 'X-CSRF-Token',
@@ -82,7 +82,7 @@ export class AuthController {
     const member = await this.registration.register(body.email, body.password);
     // Logged in on the spot, through the login's own session start (new session id, CSRF token rotated).
     const csrfToken = await this.sessions.start(req, member);
-    return { ok: true, member: memberView(member), csrf_token: csrfToken };
+    return { ok: true, member: memberJson(member), csrf_token: csrfToken };
   }
 
   /** `LOGIN_PATH`: a refused login counts as a failed one, even when refused before this route (configureApp). */
@@ -105,7 +105,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (failed logins), with Retry-After' })
   async login(@Req() req: LoginRequest, @Body() _body: LoginDto) {
     const csrfToken = await this.sessions.start(req, req.user);
-    return { ok: true, member: memberView(req.user), csrf_token: csrfToken };
+    return { ok: true, member: memberJson(req.user), csrf_token: csrfToken };
   }
 
   @Post('logout')

@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AbuseQueries, eventView, type AbuseEventDto } from '@app/abuse';
 import { AppException, Clock } from '@app/common';
-import { Credential } from '@app/credentials';
+import { Credential, CredentialsService } from '@app/credentials';
 import { MembersService } from '@app/members';
 import { ShortLinkService } from '@app/shortlinks';
-import type { DataSource } from 'typeorm';
-import { adminMemberView } from '../account/account.views';
+import { UsageReport } from '@app/usage';
+import { adminMemberJson } from '../presenters/member.presenters';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** The overview's window: the last 7 days. */
 export const OVERVIEW_DAYS = 7;
-/** The abuse types that are failed authentications (wrong API credentials, failed logins). */
-const FAILED_AUTH_TYPES = ['auth_failed', 'login_failed'];
+/** How many clients and members the overview's top lists hold. */
+const TOP = 10;
 
 export interface Point {
   /** The hour or the day (ISO, UTC). */
@@ -42,12 +41,6 @@ function series(
   return points;
 }
 
-interface HourRow {
-  hour: Date;
-  calls: string;
-  links: string;
-}
-
 export interface CredentialView {
   key_preview: string;
   created_at: Date;
@@ -60,8 +53,9 @@ export interface CredentialView {
 @Injectable()
 export class AdminConsoleService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly members: MembersService,
+    private readonly credentials: CredentialsService,
+    private readonly usage: UsageReport,
     private readonly shortLinks: ShortLinkService,
     private readonly abuse: AbuseQueries,
     private readonly clock: Clock,
@@ -73,59 +67,45 @@ export class AdminConsoleService {
     const fromDay = dayOf(now) - (OVERVIEW_DAYS - 1) * DAY_MS;
     const since = new Date(fromHour);
     const [hours, failures, bans, topIps, topMembers] = await Promise.all([
-      this.db.query(`SELECT hour, calls, links FROM usage_hours WHERE hour >= $1`, [since]),
-      this.db.query(
-        `SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, count(*)::int AS n
-           FROM abuse_events WHERE type = ANY($1) AND created_at >= $2 GROUP BY 1`,
-        [FAILED_AUTH_TYPES, since],
-      ),
-      this.db.query(
-        `SELECT date_trunc('day', banned_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, count(*)::int AS n
-           FROM ip_bans WHERE banned_at >= $1 GROUP BY 1`,
-        [new Date(fromDay)],
-      ),
-      this.db.query(
-        `SELECT ip, count(*)::int AS failures, max(created_at) AS last_at FROM abuse_events
-          WHERE type = ANY($1) AND created_at >= $2 AND ip IS NOT NULL
-          GROUP BY ip ORDER BY failures DESC, last_at DESC LIMIT 10`,
-        [FAILED_AUTH_TYPES, since],
-      ),
-      this.db.query(
-        `SELECT m.id, m.email, m.plan, SUM(u.calls)::bigint AS calls FROM member_usage u
-           JOIN members m ON m.id = u.member_id
-          WHERE u.day >= $1::date GROUP BY m.id, m.email, m.plan ORDER BY calls DESC, m.email LIMIT 10`,
-        [new Date(fromDay).toISOString().slice(0, 10)],
-      ),
+      this.usage.perHour(since),
+      this.abuse.failedAuthPerHour(since),
+      this.abuse.bansPerDay(new Date(fromDay)),
+      this.abuse.topFailingIps(since, TOP),
+      this.topMembers(new Date(fromDay).toISOString().slice(0, 10)),
     ]);
     return {
       ok: true as const,
       days: OVERVIEW_DAYS,
       calls_per_hour: series(
-        (hours as HourRow[]).map((row) => ({ at: row.hour, n: row.calls })),
+        hours.map((row) => ({ at: row.hour, n: row.calls })),
         fromHour,
         hourOf(now),
         HOUR_MS,
       ),
       links_per_hour: series(
-        (hours as HourRow[]).map((row) => ({ at: row.hour, n: row.links })),
+        hours.map((row) => ({ at: row.hour, n: row.links })),
         fromHour,
         hourOf(now),
         HOUR_MS,
       ),
       failed_auth_per_hour: series(failures, fromHour, hourOf(now), HOUR_MS),
       bans_per_day: series(bans, fromDay, dayOf(now), DAY_MS),
-      top_ips: (topIps as Array<{ ip: string; failures: number; last_at: Date }>).map((row) => ({
-        ip: row.ip,
-        failures: Number(row.failures),
-        last_at: new Date(row.last_at),
-      })),
-      top_members: (topMembers as Array<{ id: string; email: string; plan: string; calls: string }>).map((row) => ({
-        id: row.id,
-        email: row.email,
-        plan: row.plan,
-        calls: Number(row.calls),
-      })),
+      top_ips: topIps.map((row) => ({ ip: row.ip, failures: row.failures, last_at: row.lastAt })),
+      top_members: topMembers,
     };
+  }
+
+  /** The members with the most calls since `fromDay`: most first, then by email; the usage lib counts, members name. */
+  private async topMembers(fromDay: string) {
+    const totals = await this.usage.topMembers(fromDay, TOP);
+    const members = new Map((await this.members.findByIds(totals.map((row) => row.memberId))).map((m) => [m.id, m]));
+    return totals
+      .flatMap(({ memberId, calls }) => {
+        const member = members.get(memberId);
+        return member ? [{ id: member.id, email: member.email, plan: member.plan, calls }] : [];
+      })
+      .sort((a, b) => b.calls - a.calls || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0))
+      .slice(0, TOP);
   }
 
   async member(memberId: string) {
@@ -134,18 +114,15 @@ export class AdminConsoleService {
     const now = this.clock.now();
     const fromDay = dayOf(now.getTime()) - 29 * DAY_MS;
     const [usage, credentials, links, clicks, events] = await Promise.all([
-      this.db.query(
-        `SELECT day::timestamp AT TIME ZONE 'UTC' AS at, calls AS n FROM member_usage WHERE member_id = $1 AND day >= $2::date`,
-        [memberId, new Date(fromDay).toISOString().slice(0, 10)],
-      ),
-      this.db.getRepository(Credential).find({ where: { memberId }, order: { createdAt: 'DESC' }, take: 20 }),
+      this.usage.callsPerDay(memberId, new Date(fromDay).toISOString().slice(0, 10)),
+      this.credentials.latestOf(memberId, 20),
       this.shortLinks.list(memberId, 1, 20),
       this.shortLinks.clicksPerDay(memberId, 30),
       this.abuse.listEvents({ memberId, limit: 20 }),
     ]);
     return {
       ok: true as const,
-      member: adminMemberView(member),
+      member: adminMemberJson(member),
       usage_per_day: series(usage, fromDay, dayOf(now.getTime()), DAY_MS),
       credentials: credentials.map((credential) => credentialState(credential, now)),
       short_links: { total: links.total, links: links.links },
@@ -156,13 +133,9 @@ export class AdminConsoleService {
 
   /** Emails of the given member ids (for the abuse log's rows), one query. */
   async emailsOf(ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-    if (wanted.length === 0) return new Map();
-    const rows: Array<{ id: string; email: string }> = await this.db.query(
-      'SELECT id, email FROM members WHERE id = ANY($1::uuid[])',
-      [wanted],
-    );
-    return new Map(rows.map((row) => [row.id, row.email]));
+    const wanted = ids.filter((id): id is string => typeof id === 'string');
+    const members = await this.members.findByIds(wanted);
+    return new Map(members.map((member) => [member.id, member.email]));
   }
 }
 

@@ -3,25 +3,28 @@ import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
 import { MarketplaceTargetPolicy } from '@app/conversion';
+import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
 import { ShortLinksModule } from '@app/shortlinks';
-import { AdminAbuseController } from '../abuse/admin-abuse.controller';
+import { UsageModule } from '@app/usage';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminOverviewController } from './admin-overview.controller';
 import { AdminPagesController } from './admin-pages.controller';
 import { AdminMembersController } from './admin.controller';
 import { AdminService } from './admin.service';
 
-/** The admin console: its JSON routes (members, the overview, the abuse log and bans) and its pages (/console). */
+/** The admin console: its JSON routes (members, the overview) and its pages (/console); the abuse routes are AbuseHttpModule's. */
 @Module({
   imports: [
     ClockModule,
     AuthModule,
     MembersModule,
+    CredentialsModule,
+    UsageModule,
     AbuseModule,
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [AdminMembersController, AdminOverviewController, AdminAbuseController, AdminPagesController],
+  controllers: [AdminMembersController, AdminOverviewController, AdminPagesController],
   providers: [AdminService, AdminConsoleService],
 })
 export class AdminModule {}

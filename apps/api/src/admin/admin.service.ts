@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppException } from '@app/common';
 import { Member, MembersService, type MemberChanges } from '@app/members';
-import { adminMemberView } from '../account/account.views';
+import { adminMemberJson } from '../presenters/member.presenters';
 
 /** Member administration: listing, plan and role changes, disabling (which ends access everywhere). */
 @Injectable()
@@ -12,7 +12,7 @@ export class AdminService {
 
   async list(email: string | undefined, page: number, perPage: number) {
     const { members, total } = await this.members.list({ email, page, perPage });
-    return { ok: true as const, members: members.map(adminMemberView), page, per_page: perPage, total };
+    return { ok: true as const, members: members.map(adminMemberJson), page, per_page: perPage, total };
   }
 
   /** `admin` is the admin making the change, or null for the CLI (run by an operator on the server). */
@@ -25,6 +25,6 @@ export class AdminService {
     // disabled member's sessions are ended (the auth lib's MemberSessionsListener) before it returns.
     const member = await this.members.change(memberId, changes);
     this.logger.log({ adminId: admin?.id ?? 'cli', memberId, changes }, 'Member changed by an admin');
-    return { ok: true as const, member: adminMemberView(member) };
+    return { ok: true as const, member: adminMemberJson(member) };
   }
 }

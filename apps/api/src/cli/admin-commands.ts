@@ -3,7 +3,7 @@ import { AbuseModule, AbuseQueries, banView, IpBanService } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import { AppException, Clock, ClockModule } from '@app/common';
 import { MEMBER_PLANS, MembersService, type Member, type MemberPlan } from '@app/members';
-import { adminMemberView } from '../account/account.views';
+import { adminMemberJson } from '../presenters/member.presenters';
 import { AdminService } from '../admin/admin.service';
 import { type CliCommand, type CliValues, UsageError } from './cli-command';
 
@@ -61,7 +61,7 @@ export const ADMIN_COMMANDS: Record<string, CliCommand> = {
       const { members, total } = await app
         .get(MembersService)
         .list({ email: optionalText(flags, 'email'), page, perPage });
-      return { members: members.map(adminMemberView), page, per_page: perPage, total };
+      return { members: members.map(adminMemberJson), page, per_page: perPage, total };
     },
   },
 

@@ -1,10 +1,5 @@
-import {
-  acquireEmbeddedLock,
-  type CommonConfig,
-  type DatabaseTarget,
-  embeddedLockHolder,
-  embeddedSocketTarget,
-} from '@app/common';
+import { acquireEmbeddedLock, type DatabaseTarget, embeddedLockHolder, embeddedSocketTarget } from '@app/database';
+import { type CommonConfig } from '@app/common';
 
 /**
  * The database the CLI opens. With DATABASE_URL, that server. Embedded: when the service runs (it holds the

@@ -2,12 +2,8 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   acquireEmbeddedLock,
-  commonConfig,
-  type CommonConfig,
   type DatabaseTarget,
   embeddedLockHolder,
-  ensureSecrets,
-  GENERATED_SECRET_FILES,
   openForReading,
   readBackupFile,
   readDatabase,
@@ -16,8 +12,9 @@ import {
   tablesInDependencyOrder,
   TransferError,
   writeBackupFile,
-  writeSecretFiles,
-} from '@app/common';
+} from '@app/database';
+import { commonConfig, type CommonConfig, ensureSecrets, GENERATED_SECRET_FILES, writeSecretFiles } from '@app/common';
+import { MIGRATIONS } from '../migrations';
 import { loadApiConfig } from '../startup-config';
 import { type CliValues, type StandaloneCliCommand, UsageError } from './cli-command';
 import { databaseAccess } from './database-access';
@@ -147,7 +144,11 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
       const release = config.usesEmbeddedDatabase ? lockStoppedEmbedded(config, 'restoring into it') : () => undefined;
       try {
         const target: DatabaseTarget = { url: config.DATABASE_URL, embeddedDir: config.DATA_DIR };
-        const result = await restoreRecords(target, readBackupFile(input), { force: values.force === true, note });
+        const result = await restoreRecords(target, readBackupFile(input), {
+          migrations: MIGRATIONS,
+          force: values.force === true,
+          note,
+        });
         const answer: Record<string, unknown> = {
           restored: input,
           schema: result.header.schema.last_migration,
@@ -203,6 +204,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
             { url: to, embeddedDir: config.DATA_DIR },
             readDatabase(source.runner, 'embedded', undefined, note),
             {
+              migrations: MIGRATIONS,
               force: values.force === true,
               note,
               expect,

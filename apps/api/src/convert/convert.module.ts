@@ -1,26 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AbuseModule } from '@app/abuse';
 import { ClockModule } from '@app/common';
-import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
+import { ConversionModule } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
-import { ShortLinksModule } from '@app/shortlinks';
 import { UsageModule } from '@app/usage';
-import { ApiLimitsController } from '../abuse/api-limits.controller';
 import { ConvertController } from './convert.controller';
 import { ConvertUseCase } from './convert.use-case';
 
-/** The API routes (key + token): `POST /api/convert` and `GET /api/limits`; the use case the playground shares. */
+/** `POST /api/convert` (key + token) and the convert use-case the account's playground shares. */
 @Module({
-  imports: [
-    ClockModule,
-    ConversionModule,
-    CredentialsModule,
-    UsageModule,
-    AbuseModule,
-    // The same options as ConversionModule's import: one instance (the short-link quotas of GET /api/limits).
-    ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
-  ],
-  controllers: [ConvertController, ApiLimitsController],
+  imports: [ClockModule, ConversionModule, CredentialsModule, UsageModule, AbuseModule],
+  controllers: [ConvertController],
   providers: [ConvertUseCase],
   exports: [ConvertUseCase],
 })

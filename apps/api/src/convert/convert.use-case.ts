@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LinkBudgets } from '@app/abuse';
 import type { Request } from 'express';
-import { ConversionService, ConvertRequestDto, ConvertResult } from '@app/conversion';
+import { ConvertRequestDto, ConvertResult, TextConverter } from '@app/conversion';
 import type { Principal } from '@app/credentials';
 import { UsageService } from '@app/usage';
 
@@ -9,14 +9,15 @@ import { UsageService } from '@app/usage';
 export type ConvertBody = Pick<ConvertRequestDto, 'content' | 'mode' | 'affiliate_id' | 'sub_ids'>;
 
 /**
- * One conversion for an authenticated caller, the same for `POST /api/convert` (key + token) and the account
- * page's playground (`POST /account/convert`, session): the member's defaults, the link budgets (charged once the
- * links are found, before any is converted), the conversion, the usage count.
+ * The api's convert use-case: one conversion for an authenticated caller, the same for `POST /api/convert`
+ * (key + token) and the account page's playground (`POST /account/convert`, session). It adds to the conversion
+ * lib's `TextConverter` what a member's call needs: the member's defaults, the link budgets (charged once the links
+ * are found, before any is converted) and the usage count.
  */
 @Injectable()
 export class ConvertUseCase {
   constructor(
-    private readonly conversion: ConversionService,
+    private readonly conversion: TextConverter,
     private readonly usage: UsageService,
     private readonly linkBudgets: LinkBudgets,
   ) {}

@@ -9,7 +9,8 @@ import {
 } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { ErrorResponseDto, RedisConnections, ShutdownState } from '@app/common';
+import { ErrorResponseDto, ShutdownState } from '@app/common';
+import { RedisConnections } from '@app/messaging';
 import type { DataSource } from 'typeorm';
 
 const REDIS_PING_TIMEOUT_MS = 1000;

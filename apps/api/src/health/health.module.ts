@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { RedisModule } from '@app/common';
+import { RedisModule } from '@app/messaging';
 import { MetricsController } from '@app/metrics';
 import { HealthController } from './health.controller';
 

@@ -1,15 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, ipKeyFromInput } from '@app/common';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
 import { IpBan } from '../bans/ip-ban.entity';
-import { ipKeyFromInput } from '../client-ip';
+
 import { AbuseEvent } from '../events/abuse-event.entity';
 import { AbuseEvents } from '../events/abuse-events.service';
 import type { AbuseEventDto, IpBanDto } from './abuse-admin.dto';
 
 export const DEFAULT_PAGE_SIZE = 50;
+/** The abuse types that are failed authentications (wrong API credentials, failed logins). */
+const FAILED_AUTH_TYPES: AbuseEventType[] = ['auth_failed', 'login_failed'];
+
+/** One point of a time series: the hour or the day it starts (UTC) and a count. */
+export interface CountAt {
+  at: Date;
+  n: number;
+}
+
+/** A client (abuse key) with its failed authentications over a window. */
+export interface FailingIp {
+  ip: string;
+  failures: number;
+  lastAt: Date;
+}
+
+function counts(rows: Array<{ at: Date | string; n: string | number }>): CountAt[] {
+  return rows.map((row) => ({ at: new Date(row.at), n: Number(row.n) }));
+}
 
 export interface AbuseEventFilter {
   ip?: string;
@@ -88,7 +107,7 @@ async function page<T extends { id: string }>(
   return { items, nextCursor: rows.length > limit ? String(items[items.length - 1].id) : null };
 }
 
-/** What admins read: the abuse events and the bans, filtered and paged by cursor. */
+/** What admins read: the abuse events and the bans, filtered and paged by cursor, and their counts over time. */
 @Injectable()
 export class AbuseQueries {
   constructor(
@@ -118,5 +137,38 @@ export class AbuseQueries {
       query.andWhere('ban.lifted_at IS NULL AND ban.expires_at > :now', { now: this.clock.now() });
     }
     return page(query, 'ban', filter.cursor, filter.limit);
+  }
+
+  /** Failed authentications (API credentials and logins) per UTC hour since `since` (empty hours have no row). */
+  async failedAuthPerHour(since: Date): Promise<CountAt[]> {
+    return counts(
+      await this.db.query(
+        `SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, count(*)::int AS n
+           FROM abuse_events WHERE type = ANY($1) AND created_at >= $2 GROUP BY 1`,
+        [FAILED_AUTH_TYPES, since],
+      ),
+    );
+  }
+
+  /** Bans per UTC day since `since` (empty days have no row). */
+  async bansPerDay(since: Date): Promise<CountAt[]> {
+    return counts(
+      await this.db.query(
+        `SELECT date_trunc('day', banned_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, count(*)::int AS n
+           FROM ip_bans WHERE banned_at >= $1 GROUP BY 1`,
+        [since],
+      ),
+    );
+  }
+
+  /** The clients with the most failed authentications since `since`, most (then latest) first. */
+  async topFailingIps(since: Date, limit: number): Promise<FailingIp[]> {
+    const rows: Array<{ ip: string; failures: number; last_at: Date }> = await this.db.query(
+      `SELECT ip, count(*)::int AS failures, max(created_at) AS last_at FROM abuse_events
+        WHERE type = ANY($1) AND created_at >= $2 AND ip IS NOT NULL
+        GROUP BY ip ORDER BY failures DESC, last_at DESC LIMIT $3`,
+      [FAILED_AUTH_TYPES, since, limit],
+    );
+    return rows.map((row) => ({ ip: row.ip, failures: Number(row.failures), lastAt: new Date(row.last_at) }));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Inject } from '@nestjs/common';
-import { Clock, RedisConnections } from '@app/common';
+import { Clock } from '@app/common';
+import { RedisConnections } from '@app/messaging';
 import { abuseConfig, AbuseConfig } from '../abuse.config';
 
 /** INCR, and start the window's expiry on the first failure (or when a key somehow has none). */

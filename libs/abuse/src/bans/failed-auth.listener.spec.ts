@@ -4,7 +4,7 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { AppException, Clock } from '@app/common';
 import { AuthFailed } from '@app/credentials';
 import { abuseConfig } from '../abuse.config';
-import { IpAllowList } from '../client-ip';
+import { IpAllowList } from './ip-allow-list';
 import { AbuseEvents } from '../events/abuse-events.service';
 import { FailedAuthCounter } from './failed-auth-counter';
 import { FailedAuthListener } from './failed-auth.listener';

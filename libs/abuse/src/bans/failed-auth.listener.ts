@@ -1,8 +1,8 @@
 import { Injectable, Logger, Inject } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { Clock } from '@app/common';
+import { Clock, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
 import { AuthFailed } from '@app/credentials';
-import { IpAllowList, ipKeyOf, UNKNOWN_CLIENT } from '../client-ip';
+import { IpAllowList } from './ip-allow-list';
 import { AbuseEvents } from '../events/abuse-events.service';
 import { FailedAuthCounter } from './failed-auth-counter';
 import { ipBlockedException } from './ip-ban.guard';

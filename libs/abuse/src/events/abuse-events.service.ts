@@ -8,11 +8,10 @@ import {
   Optional,
 } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Clock, PeriodicTask } from '@app/common';
+import { Clock, PeriodicTask, clientAddress, ipKeyOf } from '@app/common';
 import { Metrics } from '@app/metrics';
 import type { DataSource, QueryDeepPartialEntity } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
-import { clientAddress, ipKeyOf } from '../client-ip';
 import { AbuseEvent } from './abuse-event.entity';
 import { abuseConfig, AbuseConfig } from '../abuse.config';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
-import { RedisConnections } from '@app/common';
+import { RedisConnections } from '@app/messaging';
 import { type BudgetCharge, MemoryThrottlerStorage, type WeightedCounter } from './memory-throttler-storage';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;

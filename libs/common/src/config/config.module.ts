@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { ShutdownState } from '../http/shutdown-state';
+import { ShutdownState } from '../lifecycle/shutdown-state';
 import { LoadedConfig } from './config-namespace';
 
 /**

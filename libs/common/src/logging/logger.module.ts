@@ -5,7 +5,7 @@ import { pino, stdSerializers, type DestinationStream, type Logger as PinoInstan
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import pinoPretty from 'pino-pretty';
 import { commonConfig, CommonConfig } from '../common.config';
-import { redactUrl } from '../http/secret-query';
+import { redactUrl } from './secret-query';
 import { FAILURE_CODE } from '../errors/send-error';
 
 export { redactUrl };

@@ -1,5 +1,11 @@
-import { BeforeApplicationShutdown, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Global,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
 import { Test } from '@nestjs/testing';
 import { PeriodicTask } from './periodic-task';

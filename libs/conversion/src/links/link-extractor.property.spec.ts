@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { replaceLinks } from '../conversion.service';
+import { replaceLinks } from '../text-converter';
 import { Marketplaces } from '../marketplaces';
 import { extractLinks } from './link-extractor';
 

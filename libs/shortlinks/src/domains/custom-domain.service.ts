@@ -1,6 +1,7 @@
 import { Injectable, Logger, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppException, Clock, PubSub } from '@app/common';
+import { AppException, Clock } from '@app/common';
+import { PubSub } from '@app/messaging';
 import { randomBytes } from 'node:crypto';
 import { IsNull, LessThan, Repository } from 'typeorm';
 import { shortBaseOf } from '../links/short-link-urls';

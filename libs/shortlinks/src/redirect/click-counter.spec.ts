@@ -8,7 +8,7 @@ import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
 /**
  * The in-memory side of the click counters: the pending cap (what is dropped, the counter, the log line) and
  * one statement per flush whatever the number of links. What the statement writes is tested on PostgreSQL and
- * PGlite by the e2e tests (test/short-links, test/click-flush, test/redirector).
+ * PGlite by the e2e tests (test/shortlinks/short-links, test/shortlinks/click-flush, test/shortlinks/redirector).
  */
 describe('ClickCounter', () => {
   const config = loadConfig(

@@ -1,6 +1,7 @@
 import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, PubSub } from '@app/common';
+import { Clock } from '@app/common';
+import { PubSub } from '@app/messaging';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import {

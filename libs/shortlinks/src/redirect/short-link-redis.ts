@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RedisConnections } from '@app/common';
+import { RedisConnections } from '@app/messaging';
 
 /** The cache's keys sit under `<REDIS_KEY_PREFIX>sl:`. */
 const KEY_PREFIX = 'sl:';

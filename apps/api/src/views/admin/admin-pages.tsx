@@ -1,6 +1,6 @@
 import type { AbuseEventDto, IpBanDto } from '@app/abuse';
 import type { AdminConsoleService } from '../../admin/admin-console.service';
-import type { adminMemberView } from '../../account/account.views';
+import type { adminMemberJson } from '../../presenters/member.presenters';
 import {
   Chart,
   ConfirmDialog,
@@ -17,7 +17,7 @@ import { ADMIN_SECTIONS, sectionPath } from '../navigation';
 
 type Overview = Awaited<ReturnType<AdminConsoleService['overview']>>;
 type MemberDetail = Awaited<ReturnType<AdminConsoleService['member']>>;
-export type AdminMember = ReturnType<typeof adminMemberView>;
+export type AdminMember = ReturnType<typeof adminMemberJson>;
 
 const MEMBERS = sectionPath(ADMIN_SECTIONS, 'members');
 const ABUSE = sectionPath(ADMIN_SECTIONS, 'abuse');

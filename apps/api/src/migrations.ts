@@ -1,0 +1,31 @@
+import { ABUSE_MIGRATIONS } from '@app/abuse';
+import { ANALYTICS_MIGRATIONS } from '@app/analytics';
+import { CONVERSION_MIGRATIONS } from '@app/conversion';
+import { FOUNDATION_MIGRATIONS, type MigrationList } from '@app/database';
+import { MEMBER_MIGRATIONS } from '@app/members';
+import { OUTBOUND_MIGRATIONS } from '@app/outbound';
+import { SHORT_LINK_MIGRATIONS } from '@app/shortlinks';
+import { USAGE_MIGRATIONS } from '@app/usage';
+
+/** The timestamp TypeORM orders a migration by: the digits that end its class name. */
+export function migrationTimestamp(migration: { name: string }): number {
+  const digits = /(\d{13})$/.exec(migration.name);
+  if (!digits) throw new Error(`The migration ${migration.name} has no timestamp at the end of its name`);
+  return Number(digits[1]);
+}
+
+/**
+ * Every migration of the service, in the one order they run in: each lib keeps its own beside its tables
+ * (`libs/<lib>/src/migrations/`), and this list puts them together by timestamp. A new migration is generated
+ * into its owner lib's folder and added to that lib's list; names and timestamps never change once released.
+ */
+export const MIGRATIONS: MigrationList = [
+  ...FOUNDATION_MIGRATIONS,
+  ...MEMBER_MIGRATIONS,
+  ...ABUSE_MIGRATIONS,
+  ...CONVERSION_MIGRATIONS,
+  ...SHORT_LINK_MIGRATIONS,
+  ...OUTBOUND_MIGRATIONS,
+  ...USAGE_MIGRATIONS,
+  ...ANALYTICS_MIGRATIONS,
+].sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));

@@ -1,0 +1,11 @@
+import type { MigrationInterface } from 'typeorm';
+import { OrderLines1795430000000 } from './1795430000000-OrderLines';
+import { ClickHours1795431000000 } from './1795431000000-ClickHours';
+import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
+
+/** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
+export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
+  OrderLines1795430000000,
+  ClickHours1795431000000,
+  ReportSyncs1795432000000,
+];

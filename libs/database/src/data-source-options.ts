@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSourceOptions, MigrationInterface } from 'typeorm';
+import { PGliteDriver } from 'typeorm-pglite';
+
+/** The migrations a DataSource runs, in order (the api's list: `apps/api/src/migrations.ts`). */
+export type MigrationList = ReadonlyArray<new () => MigrationInterface>;
+
+export interface DatabaseTarget {
+  /** A postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** Where the embedded database keeps its files; `memory://` keeps it in memory (tests). */
+  embeddedDir: string;
+  /** The running service's embedded database, served on a Unix socket (`serveEmbeddedDatabase`): the CLI's way in. */
+  embeddedSocket?: { socketDir: string; port: number } | null;
+}
+
+/**
+ * The one builder of TypeORM options, shared by the app and `ormconfig.ts` (the migration CLI).
+ * Schema changes only through `migrations` (each lib's, in one ordered list; `synchronize` is always off).
+ */
+export function dataSourceOptions(
+  target: DatabaseTarget,
+  entities: DataSourceOptions['entities'],
+  migrations: MigrationList = [],
+): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations: [...migrations],
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    uuidExtension: 'pgcrypto' as const,
+    installExtensions: false,
+  };
+  if (target.url) {
+    return {
+      ...common,
+      url: target.url,
+      extra: { max: 20, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, statement_timeout: 10_000 },
+    };
+  }
+  if (target.embeddedSocket) {
+    // node-postgres takes a host that starts with `/` as the folder of a Unix socket.
+    const { socketDir, port } = target.embeddedSocket;
+    return { ...common, host: socketDir, port, username: 'postgres', database: 'postgres', extra: { max: 1 } };
+  }
+  const dataDir = target.embeddedDir === 'memory://' ? undefined : embeddedPath(target.embeddedDir);
+  return { ...common, driver: new PGliteDriver(dataDir ? { dataDir } : {}).driver };
+}
+
+function embeddedPath(dir: string): string {
+  const path = join(dir, 'pglite');
+  mkdirSync(path, { recursive: true });
+  return path;
+}

@@ -1,0 +1,82 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { CommonConfig } from '@app/common';
+
+export type ServerLimits = Pick<
+  CommonConfig,
+  | 'HTTP_HEADERS_TIMEOUT_MS'
+  | 'HTTP_REQUEST_TIMEOUT_MS'
+  | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'
+  | 'HTTP_MAX_CONNECTIONS'
+  | 'HTTP_SEND_TIMEOUT_MS'
+>;
+
+/** How often Node checks the header and request time-outs: a tenth of the header time-out, at most 1 s. */
+export function timeoutCheckInterval(limits: ServerLimits): number {
+  return Math.min(1000, Math.max(10, Math.floor(limits.HTTP_HEADERS_TIMEOUT_MS / 10)));
+}
+
+/** How often the send time-out is checked: a tenth of it, between 10 ms and 1 s. */
+export function sendCheckInterval(sendTimeoutMs: number): number {
+  return Math.min(1000, Math.max(10, Math.floor(sendTimeoutMs / 10)));
+}
+
+/**
+ * The send time-out, which Node does not have: a connection whose answer has not drained for `sendTimeoutMs`
+ * (bytes waiting to be written, without a pause, that long) is destroyed. Node's own time-outs only watch the
+ * request, and its idle `timeout` is reset by every byte a slow reader takes, so a client reading an answer a
+ * byte at a time, or never, kept its connection (and its slot under the connection cap) for good. One sweep of
+ * the open connections every `sendCheckInterval` (a Map lookup per connection, no timer per request); a
+ * connection is cut between `sendTimeoutMs` and that plus two intervals after its output stopped draining. An
+ * answer that fits the kernel's socket buffer has drained as far as this is concerned: an idle connection is the
+ * keep-alive time-out's.
+ */
+function cutSlowReaders(server: Server, sendTimeoutMs: number): void {
+  /** Each open connection, and since when its output has been waiting (0: nothing waiting at the last sweep). */
+  const waitingSince = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    waitingSince.set(socket, 0);
+    socket.once('close', () => waitingSince.delete(socket));
+  });
+  let sweep: NodeJS.Timeout | undefined;
+  server.on('listening', () => {
+    clearInterval(sweep);
+    sweep = setInterval(() => {
+      const now = Date.now();
+      for (const [socket, since] of waitingSince) {
+        if (socket.writableLength === 0) {
+          if (since !== 0) waitingSince.set(socket, 0);
+        } else if (since === 0) {
+          waitingSince.set(socket, now);
+        } else if (now - since >= sendTimeoutMs) {
+          waitingSince.delete(socket);
+          socket.destroy();
+        }
+      }
+    }, sendCheckInterval(sendTimeoutMs));
+    sweep.unref();
+  });
+  server.on('close', () => clearInterval(sweep));
+}
+
+/**
+ * The HTTP server's time-outs and connection cap, set on purpose (Node's defaults hold a slow client's half-sent
+ * headers for a minute and a half-sent body for five): the header block within HTTP_HEADERS_TIMEOUT_MS, the
+ * whole request within HTTP_REQUEST_TIMEOUT_MS (else 408 and the connection closed), idle keep-alive
+ * connections kept HTTP_KEEP_ALIVE_TIMEOUT_MS, at most HTTP_MAX_CONNECTIONS open connections, and an answer
+ * that does not drain within HTTP_SEND_TIMEOUT_MS gets its connection cut (`cutSlowReaders`). Node checks the
+ * two request time-outs every `timeoutCheckInterval` (its default, 30 s, would let them run over by that much).
+ * The one place for these, called before `listen` by every listening process: the api (`main.ts`, so each
+ * cluster worker too) and the standalone redirector.
+ */
+export function applyServerLimits(server: Server, limits: ServerLimits): void {
+  server.requestTimeout = limits.HTTP_REQUEST_TIMEOUT_MS;
+  // Node requires headersTimeout <= requestTimeout.
+  server.headersTimeout = Math.min(limits.HTTP_HEADERS_TIMEOUT_MS, limits.HTTP_REQUEST_TIMEOUT_MS);
+  server.keepAliveTimeout = limits.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = limits.HTTP_MAX_CONNECTIONS;
+  // Read by Node when the server starts listening.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
+    timeoutCheckInterval(limits);
+  cutSlowReaders(server, limits.HTTP_SEND_TIMEOUT_MS);
+}

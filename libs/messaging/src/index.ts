@@ -1,0 +1,4 @@
+export { PubSub } from './pubsub/pubsub';
+export { PubSubModule } from './pubsub/pubsub.module';
+export { RedisConnections } from './redis/redis-connections';
+export { RedisModule } from './redis/redis.module';

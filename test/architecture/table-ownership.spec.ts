@@ -1,0 +1,245 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ts from 'typescript';
+
+/**
+ * Each lib owns its tables (docs/architecture.md, "Who owns which table"): only the owner's source names them in
+ * SQL or uses their entities; everyone else asks the owner's services (the admin console composes `UsageReport`,
+ * `AbuseQueries`, `MembersService`, `CredentialsService`). The owner is derived, never listed: the lib of the
+ * TypeORM entity (`@Entity({ name })`), or, for a table without entity (a rollup), the lib whose migrations
+ * `CREATE TABLE` it. Read from the sources with TypeScript's parser (no type-check).
+ */
+const ROOT = join(__dirname, '..', '..');
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return ['node_modules', 'dist'].includes(entry.name) ? [] : tsFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function parse(file: string, text = readFileSync(join(ROOT, file), 'utf8')): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+}
+
+/** `libs/<lib>` or `apps/<app>` of a file. */
+function unitOf(file: string): string {
+  return /^(libs|apps)\/[^/]+/.exec(file)![0];
+}
+
+const isMigration = (file: string) => /\/migrations\/[^/]+\.ts$/.test(file);
+const isSpec = (file: string) => /\.(e2e-)?spec\.tsx?$/.test(file) || file.includes('/testing/');
+
+/** Entity classes: class name → table, from `@Entity({ name: 'x' })` or `@Entity('x')`. */
+function entitiesOf(file: string, source = parse(file)): Array<{ className: string; table: string }> {
+  const found: Array<{ className: string; table: string }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node) && node.name) {
+      for (const decorator of ts.getDecorators(node) ?? []) {
+        const call = decorator.expression;
+        if (!ts.isCallExpression(call) || call.expression.getText() !== 'Entity') continue;
+        const [arg] = call.arguments;
+        let table: string | undefined;
+        if (arg && ts.isStringLiteral(arg)) table = arg.text;
+        if (arg && ts.isObjectLiteralExpression(arg)) {
+          for (const property of arg.properties) {
+            if (ts.isPropertyAssignment(property) && property.name.getText() === 'name') {
+              table = (property.initializer as ts.StringLiteral).text;
+            }
+          }
+        }
+        found.push({ className: node.name.text, table: table ?? node.name.text.toLowerCase() });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The text of every string and template literal of a file (SQL lives there). */
+export function literalsOf(source: ts.SourceFile): string[] {
+  const texts: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) texts.push(node.text);
+    else if (ts.isTemplateExpression(node)) {
+      texts.push([node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ? '));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return texts;
+}
+
+/** Tables named by SQL text: after FROM, JOIN, INTO, UPDATE, TABLE, TRUNCATE (quoted or not, `public.` or not). */
+export function tablesInSql(text: string): string[] {
+  if (!/\b(SELECT|INSERT|UPDATE|DELETE|TRUNCATE|CREATE|ALTER|WITH)\b/i.test(text)) return [];
+  const names = new Set<string>();
+  const pattern =
+    /\b(?:FROM|JOIN|INTO|UPDATE|TABLE|TRUNCATE)\s+(?:ONLY\s+)?(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+  for (const match of text.matchAll(pattern)) names.add(match[1].toLowerCase());
+  return [...names];
+}
+
+/** Entity classes a file hands to TypeORM: getRepository(X), @InjectRepository(X), forFeature([X, ...]), manager.X(Entity, ...). */
+export function entityUsesOf(source: ts.SourceFile): string[] {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText();
+      const method = callee.split('.').pop()!;
+      if (['getRepository', 'InjectRepository', 'createQueryBuilder', 'withRepository'].includes(method)) {
+        const [arg] = node.arguments;
+        if (arg && ts.isIdentifier(arg)) names.add(arg.text);
+      }
+      if (method === 'forFeature') {
+        const [arg] = node.arguments;
+        if (arg && ts.isArrayLiteralExpression(arg)) {
+          for (const element of arg.elements) if (ts.isIdentifier(element)) names.add(element.text);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...names];
+}
+
+interface Ownership {
+  /** table → `libs/<lib>` */
+  tables: Map<string, string>;
+  /** entity class → `libs/<lib>` */
+  entities: Map<string, string>;
+}
+
+function ownership(files: readonly string[]): Ownership {
+  const tables = new Map<string, string>();
+  const entities = new Map<string, string>();
+  const claim = (table: string, lib: string, how: string) => {
+    const owner = tables.get(table);
+    if (owner && owner !== lib) throw new Error(`${table} is claimed by ${owner} and ${lib} (${how})`);
+    tables.set(table, lib);
+  };
+  for (const file of files.filter((file) => file.startsWith('libs/') && !isSpec(file) && !isMigration(file))) {
+    for (const { className, table } of entitiesOf(file)) {
+      claim(table, unitOf(file), `entity ${className}`);
+      entities.set(className, unitOf(file));
+    }
+  }
+  // Tables without entity: the lib whose migrations create them. The database lib's migrations (the first two,
+  // written before the libs owned their migrations) create tables of several libs, all with an entity.
+  for (const file of files.filter((file) => file.startsWith('libs/') && isMigration(file))) {
+    if (unitOf(file) === 'libs/database') continue;
+    for (const text of literalsOf(parse(file))) {
+      for (const match of text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_][a-z0-9_]*)"?/gi)) {
+        if (!tables.has(match[1])) claim(match[1], unitOf(file), `migration ${file}`);
+      }
+    }
+  }
+  return { tables, entities };
+}
+
+/** Every place where `file` names a table (SQL) or an entity (TypeORM) another lib owns. */
+export function trespasses(file: string, text: string, owners: Ownership): string[] {
+  const source = parse(file, text);
+  const own = unitOf(file);
+  const found = new Set<string>();
+  // A migration may point a foreign key at another lib's table (REFERENCES is not a query), nothing else.
+  for (const literal of literalsOf(source)) {
+    for (const table of tablesInSql(literal)) {
+      const owner = owners.tables.get(table);
+      if (owner && owner !== own) found.add(`${file}: SQL names ${table} (owned by ${owner})`);
+    }
+  }
+  for (const entity of entityUsesOf(source)) {
+    const owner = owners.entities.get(entity);
+    if (owner && owner !== own) found.add(`${file}: uses the entity ${entity} (owned by ${owner})`);
+  }
+  return [...found];
+}
+
+describe('each lib owns its tables: no SQL or entity use of another lib’s table', () => {
+  const files = ['apps', 'libs'].flatMap(tsFiles);
+  const owners = ownership(files);
+
+  it('derives an owner for every table the migrations create', () => {
+    const created = new Set<string>();
+    for (const file of files.filter(isMigration)) {
+      for (const text of literalsOf(parse(file))) {
+        for (const match of text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_][a-z0-9_]*)"?/gi)) {
+          created.add(match[1]);
+        }
+      }
+    }
+    const unowned = [...created].filter((table) => !owners.tables.has(table));
+    expect(unowned).toEqual([]);
+    // The scan sees what it should: entities and rollups of several libs.
+    expect(owners.tables.get('members')).toBe('libs/members');
+    expect(owners.tables.get('usage_hours')).toBe('libs/usage');
+    expect(owners.tables.get('ip_bans')).toBe('libs/abuse');
+    expect(created.size).toBeGreaterThanOrEqual(17);
+  });
+
+  it('no lib or app source (specs and migrations aside) names a table or an entity another lib owns', () => {
+    const checked = files.filter((file) => !isSpec(file) && !isMigration(file));
+    const found = checked.flatMap((file) => trespasses(file, readFileSync(join(ROOT, file), 'utf8'), owners));
+    expect(found).toEqual([]);
+  });
+
+  it('a lib’s migrations create and alter only that lib’s tables', () => {
+    const found: string[] = [];
+    for (const file of files.filter((file) => isMigration(file) && unitOf(file) !== 'libs/database')) {
+      for (const text of literalsOf(parse(file))) {
+        for (const table of tablesInSql(text.replace(/REFERENCES\s+"?[a-z_]+"?/gi, ''))) {
+          const owner = owners.tables.get(table);
+          if (owner && owner !== unitOf(file)) found.push(`${file}: ${table} (owned by ${owner})`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('docs/architecture.md lists each table under its owner ("Who owns which table")', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const section = doc.split('## Who owns which table')[1].split('\n## ')[0];
+    const listed = new Map<string, string>();
+    for (const line of section.split('\n').filter((row) => /^\| [a-z]+ +\|/.test(row))) {
+      const [lib, tables] = line
+        .split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim());
+      for (const [, table] of tables.matchAll(/`([a-z_]+)`/g)) listed.set(table, `libs/${lib}`);
+    }
+    expect(Object.fromEntries([...listed].sort())).toEqual(Object.fromEntries([...owners.tables].sort()));
+  });
+
+  describe('catches a planted violation', () => {
+    it.each([
+      ['raw SQL on another lib’s table', 'apps/api/src/admin/x.ts', 'db.query(`SELECT hour FROM usage_hours`);'],
+      [
+        'a join into another lib’s table',
+        'libs/credentials/src/x.ts',
+        "db.query('SELECT 1 FROM credentials c JOIN members m ON m.id = c.member_id');",
+      ],
+      ['a quoted name', 'libs/shortlinks/src/x.ts', 'db.query(`DELETE FROM "public"."ip_bans" WHERE id = $1`);'],
+      ['a write', 'libs/analytics/src/x.ts', "db.query('INSERT INTO member_usage (member_id) VALUES ($1)');"],
+      ['a repository of another lib’s entity', 'apps/api/src/x.ts', 'db.getRepository(Credential).find();'],
+      [
+        'an injected repository',
+        'libs/usage/src/x.ts',
+        'class X { constructor(@InjectRepository(Member) r: unknown) {} }',
+      ],
+      ['forFeature of another lib’s entity', 'libs/auth/src/x.ts', 'TypeOrmModule.forFeature([Session, IpBan]);'],
+    ])('%s', (_case, file, code) => {
+      expect(trespasses(file, code, owners)).toHaveLength(1);
+    });
+
+    it('and lets the owner do the same', () => {
+      expect(trespasses('libs/usage/src/x.ts', 'db.query(`SELECT hour FROM usage_hours`);', owners)).toEqual([]);
+      expect(trespasses('libs/abuse/src/x.ts', 'db.getRepository(IpBan).find();', owners)).toEqual([]);
+      // Prose is not SQL: "from members" in a sentence without a statement keyword.
+      expect(trespasses('libs/auth/src/x.ts', "const m = 'a message from members of the team';", owners)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,215 @@
+import { conversionConfig, TextConverter } from '@app/conversion';
+import { CredentialsService, type Principal } from '@app/credentials';
+import type { Response } from 'supertest';
+import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { createTestApp, TestApp, TestMember } from '../support/test-app';
+
+/** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
+const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
+
+/** A text of `n` distinct Shopee product links. */
+function links(n: number, from = 0): string {
+  return Array.from({ length: n }, (_, i) => `https://shopee.vn/product/${100 + from + i}/${7000 + i}`).join(' ');
+}
+
+/** `{ name: { r, t } }` from a `RateLimit` header. */
+function rateLimit(res: Response): Record<string, { r: number; t: number }> {
+  const out: Record<string, { r: number; t: number }> = {};
+  for (const item of String(res.headers['ratelimit'] ?? '').split(', ')) {
+    const match = /^"(\w+)";r=(\d+);t=(\d+)$/.exec(item);
+    if (match) out[match[1]] = { r: Number(match[2]), t: Number(match[3]) };
+  }
+  return out;
+}
+
+describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () => {
+  let t: TestApp;
+  const stores = sharedStoreEnv();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      ...stores,
+      LINK_BUDGET_FREE_PER_KEY: '10',
+      LINK_BUDGET_FREE_PER_MEMBER: '15',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await cleanUpSharedStore(stores);
+  });
+
+  const convert = (member: TestMember, content: string, apiKey = member.apiKey, apiToken = member.apiToken) =>
+    t.send(
+      t.http
+        .post('/api/convert')
+        .set('X-API-Key', apiKey)
+        .set('X-API-Token', apiToken)
+        .send({ content, mode: 'link_goc' }),
+    );
+  const limits = (member: TestMember) =>
+    t.send(t.http.get('/api/limits').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken));
+
+  it('charges the links of each call, then answers 429 rate_limited naming the spent budget', async () => {
+    const member = await t.createMember();
+    const first = await convert(member, links(6));
+    expect(first.status).toBe(200);
+    expect(first.headers['ratelimit-policy']).toBe(
+      '"per_key";q=60;w=60, "per_member";q=120;w=60, "links_per_key";q=10;w=60, "links_per_member";q=15;w=60',
+    );
+    expect(rateLimit(first).links_per_key.r).toBe(4);
+    expect(rateLimit(first).links_per_member.r).toBe(9);
+    expect(rateLimit(first).per_key.r).toBe(59);
+
+    // Below the budget: let through and charged in full (12 of 10).
+    expect((await convert(member, links(6, 50))).status).toBe(200);
+    const refused = await convert(member, links(1, 90));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.body.error.message).toContain('links_per_key');
+    expect(refused.body.error.message).toContain('10 links per 60 seconds per API key');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(rateLimit(refused).links_per_key.r).toBe(0);
+
+    // GET /api/limits shows both budgets and charges none.
+    const shown = await limits(member);
+    expect(shown.status).toBe(200);
+    const byName = Object.fromEntries(
+      (shown.body.limits as Array<{ name: string; limit: number; remaining: number }>).map((l) => [l.name, l]),
+    );
+    expect(byName.links_per_key).toMatchObject({ limit: 10, remaining: 0, window_seconds: 60 });
+    expect(byName.links_per_member).toMatchObject({ limit: 15, remaining: 3 });
+    const again = await limits(member);
+    const linksAgain = (again.body.limits as Array<{ name: string; remaining: number }>).filter((l) =>
+      l.name.startsWith('links_'),
+    );
+    expect(linksAgain.map((l) => l.remaining)).toEqual([0, 3]);
+
+    // Another key of the same member: its own key budget, the member's budget shared (12 of 15 used).
+    // A new pair; the first stays valid for its grace period.
+    const second = await t.app.get(CredentialsService).issue(member.member.id, 3600);
+    const other = await convert(member, links(4, 200), second.apiKey, second.apiToken);
+    expect(other.status).toBe(200);
+    const spent = await convert(member, links(1, 300), second.apiKey, second.apiToken);
+    expect(spent.status).toBe(429);
+    expect(spent.body.error.message).toContain('links_per_member');
+    expect(spent.body.error.message).toContain('per member (all API keys together)');
+  });
+
+  it('never refuses one call on a fresh window, however many links it has', async () => {
+    const member = await t.createMember();
+    const big = await convert(member, links(40));
+    expect(big.status).toBe(200);
+    expect(big.body.summary.total).toBe(40);
+    expect(rateLimit(big).links_per_key.r).toBe(0);
+  });
+});
+
+describe('link budgets: the defaults', () => {
+  let t: TestApp;
+  const stores = sharedStoreEnv();
+
+  beforeAll(async () => {
+    t = await createTestApp(stores);
+  });
+  afterAll(async () => {
+    await t.close();
+    await cleanUpSharedStore(stores);
+  });
+
+  it.each(['free', 'pro'] as const)(
+    'let a %s member convert a text of the longest content, packed with links, on a fresh window',
+    async (plan) => {
+      const member = await t.createMember({ plan });
+      const max = t.config.get(conversionConfig).CONVERT_MAX_CONTENT_CHARS;
+      const text = Array.from({ length: max }, (_, i) => `shopee.vn/product/1/${i} `)
+        .join('')
+        .slice(0, max);
+      const res = await t.send(
+        t.http
+          .post('/api/convert')
+          .set('X-API-Key', member.apiKey)
+          .set('X-API-Token', member.apiToken)
+          .send({ content: text, mode: 'link_goc' }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.summary.total).toBeGreaterThan(1000);
+    },
+  );
+});
+
+describe('large texts share the event loop', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ CONVERT_MAX_CONTENT_CHARS: '300000', CONVERT_SLICE_MS: '1' });
+  });
+  afterAll(() => t.close());
+
+  /** Converts `content` and counts the event-loop turns (a chain of setImmediate) that ran meanwhile. */
+  async function convertCountingTurns(principal: Principal, content: string) {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const result = await t.app.get(TextConverter).convert({ content, mode: 'link_goc' }, principal);
+    running = false;
+    return { result, turns };
+  }
+
+  it('converts a large text in slices, between which other work runs, with the same answer', async () => {
+    const member = await t.createMember({ plan: 'pro' });
+    const principal: Principal = {
+      memberId: member.member.id,
+      credentialId: 'none',
+      keyPreview: 'sk_test',
+      plan: 'pro',
+      role: 'member',
+      defaultAffiliateId: null,
+      defaultSubIds: [],
+      marketplaceSettings: {},
+    };
+    const content = `Deal 🔥 ${links(5000)} giảm 50%!`;
+    expect(content.length).toBeGreaterThan(150_000);
+    const config = t.config.get(conversionConfig);
+
+    const whole = config.CONVERT_SLICE_ABOVE_CHARS;
+    config.CONVERT_SLICE_ABOVE_CHARS = 1_000_000;
+    const inOneGo = await convertCountingTurns(principal, content);
+    config.CONVERT_SLICE_ABOVE_CHARS = whole;
+    const sliced = await convertCountingTurns(principal, content);
+
+    expect(sliced.result).toEqual(inOneGo.result);
+    expect(sliced.result.summary.total).toBe(5000);
+    // In one go the loop turns only for the conversion's own I/O; in slices, between every slice.
+    expect(inOneGo.turns).toBeLessThan(5);
+    expect(sliced.turns).toBeGreaterThan(20);
+  });
+
+  it('sends a large answer serialised in slices: the same JSON bytes and headers res.json sends', async () => {
+    const member = await t.createMember({ plan: 'pro' });
+    const call = (content: string) =>
+      t.send(
+        t.http
+          .post('/api/convert')
+          .set('X-API-Key', member.apiKey)
+          .set('X-API-Token', member.apiToken)
+          .send({ content, mode: 'link_goc' }),
+      );
+    const large = await call(links(1200));
+    expect(large.status).toBe(200);
+    expect(large.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(large.headers['cache-control']).toBe('no-store');
+    expect(large.body.items).toHaveLength(1200);
+    // Byte for byte what JSON.stringify gives for the parsed answer (same key order, no spaces).
+    expect(large.text).toBe(JSON.stringify(large.body));
+    expect(Number(large.headers['content-length'])).toBe(Buffer.byteLength(large.text));
+    // A small answer takes res.json as before, with the same headers.
+    const small = await call(links(3));
+    expect(small.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(small.text).toBe(JSON.stringify(small.body));
+  });
+});

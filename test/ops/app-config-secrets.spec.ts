@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authConfig } from '@app/auth';
+import { commonConfig, ConfigError, ensureSecrets } from '@app/common';
+import { loadApiConfig } from '../../apps/api/src/startup-config';
+
+/** The settings of one namespace, read as the api reads them (every namespace validated together). */
+const common = (env: Record<string, string>) => loadApiConfig(env).get(commonConfig);
+const auth = (env: Record<string, string>) => loadApiConfig(env).get(authConfig);
+
+describe('account area settings', () => {
+  it('has safe defaults', () => {
+    const config = auth({});
+    expect(config.cookieSecure).toBe('auto');
+    expect(config.REGISTRATION_OPEN).toBe(true);
+    expect(config.SESSION_IDLE_TIMEOUT_MINUTES).toBe(60);
+    expect(config.SESSION_ABSOLUTE_TIMEOUT_HOURS).toBe(12);
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP).toBe(5);
+    expect(config.LOGIN_MAX_FAILURES_PER_IP).toBe(20);
+    expect(config.LOGIN_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(50);
+    expect(config.LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(config.LOGIN_KNOWN_IP_DAYS).toBe(30);
+  });
+
+  it('reads booleans and the cookie flag', () => {
+    expect(auth({ REGISTRATION_OPEN: 'false' }).REGISTRATION_OPEN).toBe(false);
+    expect(auth({ REGISTRATION_OPEN: '1' }).REGISTRATION_OPEN).toBe(true);
+    expect(auth({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(auth({ COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+
+  it('lists every bad account setting', () => {
+    let error: unknown;
+    try {
+      loadApiConfig({
+        REGISTRATION_OPEN: 'maybe',
+        COOKIE_SECURE: 'sometimes',
+        SESSION_SECRET: 'short',
+        PASSWORD_PEPPER: 'short',
+        SETTINGS_ENCRYPTION_KEY: 'not-32-bytes',
+        SESSION_IDLE_TIMEOUT_MINUTES: '0',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: 'many',
+        LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: '0',
+        LOGIN_KNOWN_IP_DAYS: '366',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'REGISTRATION_OPEN',
+      'COOKIE_SECURE',
+      'SESSION_SECRET',
+      'PASSWORD_PEPPER',
+      'SETTINGS_ENCRYPTION_KEY',
+      'SESSION_IDLE_TIMEOUT_MINUTES',
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      'LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES',
+      'LOGIN_KNOWN_IP_DAYS',
+    ]) {
+      expect(problems).toContain(name);
+    }
+  });
+});
+
+describe('ensureSecrets', () => {
+  it('requires every secret with a real database, naming each missing one', () => {
+    const config = common({ DATABASE_URL: 'postgres://u@localhost/db', CREDENTIALS_SECRET: 'c'.repeat(32) });
+    let error: unknown;
+    try {
+      ensureSecrets(config);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^SESSION_SECRET is required/),
+      expect.stringMatching(/^PASSWORD_PEPPER is required/),
+      expect.stringMatching(/^SETTINGS_ENCRYPTION_KEY is required/),
+    ]);
+  });
+
+  it('generates the session secret and the settings key once in embedded mode, private, reused after a restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linkconv-secrets-'));
+    const first = common({ DATA_DIR: dir });
+    expect(ensureSecrets(first).map((generated) => generated.name)).toEqual([
+      'CREDENTIALS_SECRET',
+      'SESSION_SECRET',
+      'PASSWORD_PEPPER',
+      'SETTINGS_ENCRYPTION_KEY',
+    ]);
+    expect(Buffer.from(first.SETTINGS_ENCRYPTION_KEY!, 'base64')).toHaveLength(32);
+    expect(first.SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'password-pepper')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'settings-encryption-key')).mode & 0o777).toBe(0o600);
+
+    const second = common({ DATA_DIR: dir });
+    expect(ensureSecrets(second)).toEqual([]);
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(second.PASSWORD_PEPPER).toBe(first.PASSWORD_PEPPER);
+    expect(second.SETTINGS_ENCRYPTION_KEY).toBe(readFileSync(join(dir, 'settings-encryption-key'), 'utf8'));
+  });
+
+  it('keeps secrets given in the environment', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    const config = common({
+      DATABASE_URL: 'postgres://u@localhost/db',
+      CREDENTIALS_SECRET: 'c'.repeat(32),
+      SESSION_SECRET: 's'.repeat(32),
+      PASSWORD_PEPPER: 'p'.repeat(32),
+      SETTINGS_ENCRYPTION_KEY: key,
+    });
+    expect(ensureSecrets(config)).toEqual([]);
+    expect(config.SETTINGS_ENCRYPTION_KEY).toBe(key);
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { commonConfig, ConfigError } from '@app/common';
+import { ensureCredentialsSecret } from '@app/common/testing';
+import { shortLinksConfig } from '@app/shortlinks';
+import { conversionConfig } from '@app/conversion';
+import { loadApiConfig } from '../../apps/api/src/startup-config';
+
+/** The settings of one namespace, read as the api reads them (every namespace validated together). */
+const common = (env: Record<string, string>) => loadApiConfig(env).get(commonConfig);
+const shortLinks = (env: Record<string, string>) => loadApiConfig(env).get(shortLinksConfig);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = common({});
+    expect(config.PORT).toBe(3000);
+    expect(loadApiConfig({}).get(conversionConfig).CONVERT_MAX_CONTENT_CHARS).toBe(50_000);
+    expect(config.trustProxy).toBe(false);
+    expect(config.usesEmbeddedDatabase).toBe(true);
+  });
+
+  it('reads numbers, hop counts and subnet lists', () => {
+    expect(common({ PORT: '8080' }).PORT).toBe(8080);
+    // The default short links follow PORT (they are served by this process); a set value is kept.
+    expect(shortLinks({}).SHORT_LINK_BASE_URL).toBe('http://localhost:3000/s');
+    expect(shortLinks({ PORT: '5101' }).SHORT_LINK_BASE_URL).toBe('http://localhost:5101/s');
+    expect(shortLinks({ PORT: '5101', SHORT_LINK_BASE_URL: 'https://sl.example' }).SHORT_LINK_BASE_URL).toBe(
+      'https://sl.example',
+    );
+    expect(common({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(common({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+  });
+
+  it('lists every bad value in one clear error', () => {
+    let error: unknown;
+    try {
+      loadApiConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        CREDENTIALS_SECRET: 'short',
+        TRUST_PROXY: 'yes please',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL/);
+    expect(problems).toMatch(/CREDENTIALS_SECRET/);
+    expect(problems).toMatch(/TRUST_PROXY/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(common({ DATABASE_URL: '', REDIS_URL: '' }).usesEmbeddedDatabase).toBe(true);
+  });
+});
+
+describe('ensureCredentialsSecret', () => {
+  it('requires the secret with a real database', () => {
+    const config = common({ DATABASE_URL: 'postgres://u@localhost/db' });
+    expect(() => ensureCredentialsSecret(config)).toThrow(/CREDENTIALS_SECRET is required/);
+  });
+
+  it('generates a secret once in embedded mode, keeps it private, and reuses it after a restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linkconv-secret-'));
+    const first = common({ DATA_DIR: dir });
+    expect(ensureCredentialsSecret(first)).toMatchObject({ generated: true });
+    const second = common({ DATA_DIR: dir });
+    expect(ensureCredentialsSecret(second)).toMatchObject({ generated: false });
+    expect(second.CREDENTIALS_SECRET).toBe(first.CREDENTIALS_SECRET);
+    expect(first.CREDENTIALS_SECRET!.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'credentials-secret'), 'utf8')).toBe(first.CREDENTIALS_SECRET);
+    expect(statSync(join(dir, 'credentials-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps a secret given in the environment', () => {
+    const config = common({ CREDENTIALS_SECRET: 'x'.repeat(40) });
+    expect(ensureCredentialsSecret(config)).toEqual({ generated: false });
+    expect(config.CREDENTIALS_SECRET).toBe('x'.repeat(40));
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIGRATIONS } from '../../apps/api/src/migrations';
+import {
+  dataSourceOptions,
+  initializeWithMigrations,
+  openForReading,
+  readBackupFile,
+  readDatabase,
+  restoreRecords,
+  writeBackupFile,
+} from '@app/database';
+
+/**
+ * A backup of an embedded database restored into another embedded database (no server needed: runs in every
+ * run), through the functions the db commands use; the same on PostgreSQL is test/ops/db-move.e2e-spec.ts.
+ */
+describe('db backup and restore on the embedded database', () => {
+  const root = mkdtempSync(join(tmpdir(), 'linkconv-backup-embedded-'));
+  const source = join(root, 'source');
+  const target = join(root, 'target');
+  const file = join(root, 'backup.gz');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  async function count(dir: string, sql: string): Promise<number> {
+    const db = await openForReading({ embeddedDir: dir });
+    try {
+      return Number((await db.runner.query(sql))[0].n);
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('restores every row into an empty database, sequences past the copied ids, and refuses a non-empty one', async () => {
+    const made = await initializeWithMigrations(dataSourceOptions({ embeddedDir: source }, [], MIGRATIONS));
+    try {
+      const [{ id }] = await made.query(
+        `INSERT INTO members (email, password_hash, marketplace_settings) VALUES ('a@example.com', 'h', '{"x": 1.50}') RETURNING id`,
+      );
+      await made.query(
+        `INSERT INTO short_links (member_id, domain, code, target) SELECT $1, 'go.test', 'c' || g, 'https://shopee.vn/product/1/' || g FROM generate_series(1, 30) g`,
+        [id],
+      );
+      await made.query(
+        `INSERT INTO short_link_clicks (short_link_id, day, clicks, bot_clicks) SELECT id, date '2026-01-02', 7, 1 FROM short_links`,
+      );
+      await made.query(`DELETE FROM short_links WHERE code = 'c30'`);
+    } finally {
+      await made.destroy();
+    }
+
+    const db = await openForReading({ embeddedDir: source });
+    let written;
+    try {
+      written = await writeBackupFile(file, readDatabase(db.runner, 'embedded'));
+    } finally {
+      await db.close();
+    }
+    expect(written.trailer.tables.short_links.rows).toBe(29);
+    expect(written.trailer.tables.short_link_clicks.rows).toBe(29);
+
+    const restored = await restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS });
+    expect(restored.tables.find((t) => t.table === 'short_links')).toEqual(
+      expect.objectContaining(written.trailer.tables.short_links),
+    );
+    expect(await count(target, `SELECT sum(clicks)::int AS n FROM short_link_clicks`)).toBe(29 * 7);
+    expect(
+      await count(target, `SELECT count(*)::int AS n FROM members WHERE marketplace_settings = '{"x": 1.50}'`),
+    ).toBe(1);
+    // The next id is past the deleted link's too (the sequence's saved value, not only the largest id).
+    expect(
+      await count(
+        target,
+        `INSERT INTO short_links (member_id, domain, code, target) SELECT id, 'go.test', 'new', 'https://shopee.vn/product/2/1' FROM members RETURNING id AS n`,
+      ),
+    ).toBe(31);
+
+    await expect(
+      restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS }),
+    ).rejects.toThrow(/not empty \(rows in .*members.*\).*--force/);
+  }, 300_000);
+
+  it('with --force replaces the data, and keeps nothing when a count or checksum differs', async () => {
+    const wrong = { members: { rows: 1, checksum: '12345' } };
+    await expect(
+      restoreRecords({ embeddedDir: target }, readBackupFile(file), {
+        migrations: MIGRATIONS,
+        force: true,
+        expect: wrong,
+      }),
+    ).rejects.toThrow(
+      /differ, nothing was kept: members: 1 rows \(checksum \d+\), the source database has 1 \(checksum 12345\)/,
+    );
+    expect(await count(target, `SELECT count(*)::int AS n FROM members`)).toBe(0);
+  }, 300_000);
+});

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -342,6 +342,8 @@ export const redirectScale: Benchmark = {
       };
       const bareRate: Record<string, number> = {};
       const bareCpu: Record<string, number> = {};
+      /** The machine's load average (1 min) as each figure ended (the machine is shared). */
+      const bareLoad: Record<string, number> = {};
       for (const name of ['hot', 'zipf', 'uniform'].filter((name) => CASES.has(name))) {
         const make = distributions[name];
         await load(bare.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
@@ -350,8 +352,9 @@ export const redirectScale: Benchmark = {
         bareCpu[name] = (cpuMicros(bare.pid!) - cpu0) / run.requests;
         if (run.errors > 0) throw new Error(`bare server: ${run.errors} answers were not 302 (${name})`);
         bareRate[name] = run.requests / run.seconds;
+        bareLoad[name] = round(loadavg()[0], 1);
         process.stdout.write(
-          `  bare, ${name}: ${round(bareRate[name], 0)} req/s, ${round(bareCpu[name], 1)} cpu us/req` +
+          `  bare, ${name}: ${round(bareRate[name], 0)} req/s, ${round(bareCpu[name], 1)} cpu us/req, load ${bareLoad[name]}` +
             `${run.generatorCpuPercent !== undefined ? `, wrk at ${run.generatorCpuPercent}% of a core` : ''}\n`,
         );
       }
@@ -408,6 +411,7 @@ export const redirectScale: Benchmark = {
           run = await load(redirector.url, pick, { seconds: SETTINGS.seconds });
         }
         const [cpu1, xact1, redis1] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
+        const loadNow = round(loadavg()[0], 1);
         const rssAfter = rssMb(pid);
         const gcAfter = await collected();
         const restAfter = await collected(REST_MS);
@@ -441,6 +445,8 @@ export const redirectScale: Benchmark = {
           'bare req/s': redisState === 'warm' && bareRate[distribution] ? round(bareRate[distribution], 0) : null,
           errors: warm.errors + run.errors,
           'clicks complete': complete,
+          'load 1m': loadNow,
+          'bare load 1m': redisState === 'warm' ? (bareLoad[distribution] ?? null) : null,
         };
         if (!complete) {
           process.stdout.write(
@@ -497,6 +503,7 @@ export const redirectScale: Benchmark = {
         insert_seconds: round(insertSeconds, 1),
         bare: Object.fromEntries(Object.entries(bareRate).map(([k, v]) => [k, round(v, 0)])),
         bare_cpu_us_per_request: Object.fromEntries(Object.entries(bareCpu).map(([k, v]) => [k, round(v, 1)])),
+        bare_load_1m: bareLoad,
         memory: memoryFigures,
         flushes: allFlushes,
         rows,

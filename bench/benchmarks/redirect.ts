@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { request } from 'undici';
@@ -93,11 +93,13 @@ export const redirect: Benchmark = {
           : []),
         { name: 'api, redirector mounted', url: api.url, pid: api.pid, clicks: Boolean(db) },
       ];
-      const figures: Array<{ name: string; result: Throughput; clicks: string }> = [];
+      const figures: Array<{ name: string; result: Throughput; clicks: string; load: number }> = [];
       try {
         for (const server of servers) {
           const before = server.clicks ? await clicksNow() : 0;
           const result = await measureThroughput(redirectTarget(server.url, codes), { serverPid: server.pid });
+          // The machine's load average (1 min) as the figure ends: the machine is shared, this says how much.
+          const load = round(loadavg()[0], 1);
           let clicks = '—';
           if (server.clicks) {
             // The warm-up's clicks count too: it ran on the same codes just before.
@@ -106,14 +108,14 @@ export const redirect: Benchmark = {
             const rose = await clicksAfter(before, answered);
             clicks = rose >= answered && rose <= sent ? 'yes' : `NO (${rose} for ${answered} answered, ${sent} sent)`;
           }
-          figures.push({ name: server.name, result, clicks });
+          figures.push({ name: server.name, result, clicks, load });
         }
       } finally {
         await db?.end().catch(() => undefined);
       }
       const bare = figures[0].result;
       const standalone = figures.find((f) => f.name === 'standalone redirector')?.result;
-      const rows = figures.map(({ name, result, clicks }): Row => ({
+      const rows = figures.map(({ name, result, clicks, load }): Row => ({
         server: name,
         'req/s': round(result.requestsPerSecond, 0),
         'p50 ms': result.p50Ms,
@@ -124,6 +126,7 @@ export const redirect: Benchmark = {
         'cpu us/req': result.serverCpuUsPerRequest ?? null,
         'generator cpu %': result.generatorCpuPercent ?? null,
         'clicks complete': clicks,
+        'load 1m': load,
       }));
       printTable(
         `GET /<code> → 302, ${REDIRECT_CODES} codes, ${SETTINGS.connections} connections, ` +

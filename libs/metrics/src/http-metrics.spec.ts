@@ -63,23 +63,26 @@ describe('the HTTP duration timer', () => {
         return (req: IncomingMessage, res: ServerResponse) => timed(req, res, () => app(req, res));
       },
     ],
-  ])('%s: an answer ended synchronously is observed at once, with no close listener; a later one on close', async (_, make) => {
-    const metrics = new Metrics({ METRICS_ENABLED: true } as MetricsConfig);
-    await listen(make(metrics));
-    expect(await visit('/abc')).toBe(302);
-    expect(await visit('/abc')).toBe(302);
-    expect(await count(metrics, 'GET', '/:code', 302)).toBe(2);
-    expect(answered.map((res) => res.listenerCount('close'))).toEqual([0, 0]);
+  ])(
+    '%s: an answer ended synchronously is observed at once, with no close listener; a later one on close',
+    async (_, make) => {
+      const metrics = new Metrics({ METRICS_ENABLED: true } as MetricsConfig);
+      await listen(make(metrics));
+      expect(await visit('/abc')).toBe(302);
+      expect(await visit('/abc')).toBe(302);
+      expect(await count(metrics, 'GET', '/:code', 302)).toBe(2);
+      expect(answered.map((res) => res.listenerCount('close'))).toEqual([0, 0]);
 
-    expect(await visit('/later')).toBe(200);
-    await laterClosed;
-    const later = answered[2];
-    expect(later.listenerCount('close')).toBe(1); // the timer's
-    expect(await count(metrics, 'GET', '/later', 200)).toBe(1);
-    // Observed once per request.
-    later.emit('close');
-    expect(await count(metrics, 'GET', '/later', 200)).toBe(1);
-  });
+      expect(await visit('/later')).toBe(200);
+      await laterClosed;
+      const later = answered[2];
+      expect(later.listenerCount('close')).toBe(1); // the timer's
+      expect(await count(metrics, 'GET', '/later', 200)).toBe(1);
+      // Observed once per request.
+      later.emit('close');
+      expect(await count(metrics, 'GET', '/later', 200)).toBe(1);
+    },
+  );
 });
 
 describe('Metrics.countRedirect', () => {

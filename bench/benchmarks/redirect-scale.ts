@@ -38,6 +38,9 @@ function positive(name: string, fallback: number): number {
   return value;
 }
 
+/** The access laws the bare server is measured under (beside each redirector case of the law, Redis warm). */
+const BARE_LAWS = { hot: true, zipf: true, uniform: true };
+
 /** Code i (1-based): `0` + 6 hex digits, 7 characters; `0` is not in the generator's alphabet, so never a real code. */
 const codeOf = (i: number) => `0${i.toString(16).padStart(6, '0')}`;
 const CODE_SQL = `'0' || lpad(to_hex(i), 6, '0')`;
@@ -340,15 +343,21 @@ export const redirectScale: Benchmark = {
           return () => HOT_CODES + (i++ % MEMORY_CODES) + 1;
         },
       };
+      /**
+       * The bare server under one law, measured right before each redirector case of that law (kept running beside
+       * them), so that each ratio compares two figures a few seconds apart on the shared machine. The last figure of
+       * each law is kept for the table's bare columns.
+       */
       const bareRate: Record<string, number> = {};
       const bareCpu: Record<string, number> = {};
       /** The machine's load average (1 min) as each figure ended (the machine is shared). */
       const bareLoad: Record<string, number> = {};
-      for (const name of ['hot', 'zipf', 'uniform'].filter((name) => CASES.has(name))) {
-        const make = distributions[name];
-        await load(bare.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
+      const bareWarmed = new Set<string>();
+      const measureBare = async (name: string) => {
+        await load(bare.url, cycle(HOT_CODES), { seconds: bareWarmed.has(name) ? 1 : SETTINGS.warmupSeconds });
+        bareWarmed.add(name);
         const cpu0 = cpuMicros(bare.pid!);
-        const run = await load(bare.url, make(), { seconds: SETTINGS.seconds });
+        const run = await load(bare.url, distributions[name](), { seconds: SETTINGS.seconds });
         bareCpu[name] = (cpuMicros(bare.pid!) - cpu0) / run.requests;
         if (run.errors > 0) throw new Error(`bare server: ${run.errors} answers were not 302 (${name})`);
         bareRate[name] = run.requests / run.seconds;
@@ -357,8 +366,7 @@ export const redirectScale: Benchmark = {
           `  bare, ${name}: ${round(bareRate[name], 0)} req/s, ${round(bareCpu[name], 1)} cpu us/req, load ${bareLoad[name]}` +
             `${run.generatorCpuPercent !== undefined ? `, wrk at ${run.generatorCpuPercent}% of a core` : ''}\n`,
         );
-      }
-      await bare.stop();
+      };
 
       const allFlushes: Array<Flush & { case: string }> = [];
       const rows: Row[] = [];
@@ -388,6 +396,8 @@ export const redirectScale: Benchmark = {
         // After a full collection; `settleMs` first lets the process rest (see bench/lib/memory-probe.js).
         const collected = async (settleMs = 0) => (options.probeMemory ? probedMemory(redirector, settleMs) : null);
         const gcBefore = await collected(REST_MS);
+        // The bare server under the same law just before (see `measureBare`).
+        if (redisState === 'warm' && distribution in BARE_LAWS) await measureBare(distribution);
         const rssBefore = rssMb(pid);
         const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const pick = distributions[distribution]();

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -37,6 +37,9 @@ function positive(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
   return value;
 }
+
+/** The access laws the bare server is measured under (beside each redirector case of the law, Redis warm). */
+const BARE_LAWS = { hot: true, zipf: true, uniform: true };
 
 /** Code i (1-based): `0` + 6 hex digits, 7 characters; `0` is not in the generator's alphabet, so never a real code. */
 const codeOf = (i: number) => `0${i.toString(16).padStart(6, '0')}`;
@@ -340,22 +343,30 @@ export const redirectScale: Benchmark = {
           return () => HOT_CODES + (i++ % MEMORY_CODES) + 1;
         },
       };
+      /**
+       * The bare server under one law, measured right before each redirector case of that law (kept running beside
+       * them), so that each ratio compares two figures a few seconds apart on the shared machine. The last figure of
+       * each law is kept for the table's bare columns.
+       */
       const bareRate: Record<string, number> = {};
       const bareCpu: Record<string, number> = {};
-      for (const name of ['hot', 'zipf', 'uniform'].filter((name) => CASES.has(name))) {
-        const make = distributions[name];
-        await load(bare.url, cycle(HOT_CODES), { seconds: SETTINGS.warmupSeconds });
+      /** The machine's load average (1 min) as each figure ended (the machine is shared). */
+      const bareLoad: Record<string, number> = {};
+      const bareWarmed = new Set<string>();
+      const measureBare = async (name: string) => {
+        await load(bare.url, cycle(HOT_CODES), { seconds: bareWarmed.has(name) ? 1 : SETTINGS.warmupSeconds });
+        bareWarmed.add(name);
         const cpu0 = cpuMicros(bare.pid!);
-        const run = await load(bare.url, make(), { seconds: SETTINGS.seconds });
+        const run = await load(bare.url, distributions[name](), { seconds: SETTINGS.seconds });
         bareCpu[name] = (cpuMicros(bare.pid!) - cpu0) / run.requests;
         if (run.errors > 0) throw new Error(`bare server: ${run.errors} answers were not 302 (${name})`);
         bareRate[name] = run.requests / run.seconds;
+        bareLoad[name] = round(loadavg()[0], 1);
         process.stdout.write(
-          `  bare, ${name}: ${round(bareRate[name], 0)} req/s, ${round(bareCpu[name], 1)} cpu us/req` +
+          `  bare, ${name}: ${round(bareRate[name], 0)} req/s, ${round(bareCpu[name], 1)} cpu us/req, load ${bareLoad[name]}` +
             `${run.generatorCpuPercent !== undefined ? `, wrk at ${run.generatorCpuPercent}% of a core` : ''}\n`,
         );
-      }
-      await bare.stop();
+      };
 
       const allFlushes: Array<Flush & { case: string }> = [];
       const rows: Row[] = [];
@@ -385,6 +396,8 @@ export const redirectScale: Benchmark = {
         // After a full collection; `settleMs` first lets the process rest (see bench/lib/memory-probe.js).
         const collected = async (settleMs = 0) => (options.probeMemory ? probedMemory(redirector, settleMs) : null);
         const gcBefore = await collected(REST_MS);
+        // The bare server under the same law just before (see `measureBare`).
+        if (redisState === 'warm' && distribution in BARE_LAWS) await measureBare(distribution);
         const rssBefore = rssMb(pid);
         const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
         const pick = distributions[distribution]();
@@ -408,6 +421,7 @@ export const redirectScale: Benchmark = {
           run = await load(redirector.url, pick, { seconds: SETTINGS.seconds });
         }
         const [cpu1, xact1, redis1] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
+        const loadNow = round(loadavg()[0], 1);
         const rssAfter = rssMb(pid);
         const gcAfter = await collected();
         const restAfter = await collected(REST_MS);
@@ -441,6 +455,8 @@ export const redirectScale: Benchmark = {
           'bare req/s': redisState === 'warm' && bareRate[distribution] ? round(bareRate[distribution], 0) : null,
           errors: warm.errors + run.errors,
           'clicks complete': complete,
+          'load 1m': loadNow,
+          'bare load 1m': redisState === 'warm' ? (bareLoad[distribution] ?? null) : null,
         };
         if (!complete) {
           process.stdout.write(
@@ -497,6 +513,7 @@ export const redirectScale: Benchmark = {
         insert_seconds: round(insertSeconds, 1),
         bare: Object.fromEntries(Object.entries(bareRate).map(([k, v]) => [k, round(v, 0)])),
         bare_cpu_us_per_request: Object.fromEntries(Object.entries(bareCpu).map(([k, v]) => [k, round(v, 1)])),
+        bare_load_1m: bareLoad,
         memory: memoryFigures,
         flushes: allFlushes,
         rows,

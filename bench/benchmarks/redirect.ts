@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { request } from 'undici';
@@ -11,15 +11,27 @@ import { benchProductLinks, BROWSER_UA, REDIRECT_CODES, REDIRECT_HOST, redirectT
 import type { Benchmark } from './benchmark';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round1 = (value: number) => round(value, 1);
+/** Rounds of every server in turn (`BENCH_ROUNDS`, default 3). */
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS || 3)));
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 /**
  * `GET /<code>` → 302 on the short host, cycling through 200 codes made by the api (`own_shortener`), on warm
  * caches: a bare node:http server answering the same 302s from a Map, the standalone redirector
  * (`apps/redirector`, on `DATABASE_URL` only) and the api with the redirector mounted (`npm start`'s default),
- * each a separate process, side by side in one run. Per server: req/s, p50, p99, the ratio to bare, the server's
- * CPU µs per answer (/proc), the generator's own CPU, and (on `DATABASE_URL`) whether the click totals rose by
- * the 302s answered (at least every answer received, at most every request sent: wrk stops with one request
- * per connection in flight). The request mix and the baseline are those of `npm run bench:redirect`.
+ * each a separate process, side by side in one run: BENCH_ROUNDS rounds (default 3) of every server in turn, so
+ * that the shared machine's drifting load falls on each alike. Per server, medians over the rounds (and their
+ * ranges): req/s, p99, the ratio to bare, the server's CPU µs per answer (/proc) and bare's over it, the
+ * generator's own CPU, the load average, and (on `DATABASE_URL`) whether the click totals rose by the 302s
+ * answered in every round (at least every answer received, at most every request sent: wrk stops with one
+ * request per connection in flight). The request mix and the baseline are those of `npm run bench:redirect`.
  */
 export const redirect: Benchmark = {
   name: 'redirect',
@@ -93,48 +105,86 @@ export const redirect: Benchmark = {
           : []),
         { name: 'api, redirector mounted', url: api.url, pid: api.pid, clicks: Boolean(db) },
       ];
-      const figures: Array<{ name: string; result: Throughput; clicks: string }> = [];
+      const figures: Array<{ name: string; result: Throughput; clicks: string; load: number; round: number }> = [];
       try {
-        for (const server of servers) {
-          const before = server.clicks ? await clicksNow() : 0;
-          const result = await measureThroughput(redirectTarget(server.url, codes), { serverPid: server.pid });
-          let clicks = '—';
-          if (server.clicks) {
-            // The warm-up's clicks count too: it ran on the same codes just before.
-            const answered = result.requests + (result.warmupRequests ?? 0);
-            const sent = (result.sent ?? result.requests) + (result.warmupSent ?? result.warmupRequests ?? 0);
-            const rose = await clicksAfter(before, answered);
-            clicks = rose >= answered && rose <= sent ? 'yes' : `NO (${rose} for ${answered} answered, ${sent} sent)`;
+        // Rounds of every server in turn (BENCH_ROUNDS, default 3): the machine's load drifts over a minute, so
+        // each server is measured early, in the middle and late, and the table gives the medians.
+        for (let round = 1; round <= ROUNDS; round += 1) {
+          for (const server of servers) {
+            const before = server.clicks ? await clicksNow() : 0;
+            const result = await measureThroughput(redirectTarget(server.url, codes), {
+              serverPid: server.pid,
+              // The first round warms each process up; later ones only refill the connections.
+              warmupSeconds: round === 1 ? SETTINGS.warmupSeconds : 1,
+            });
+            // The machine's load average (1 min) as the figure ends: the machine is shared, this says how much.
+            const load = round1(loadavg()[0]);
+            let clicks = '—';
+            if (server.clicks) {
+              // The warm-up's clicks count too: it ran on the same codes just before.
+              const answered = result.requests + (result.warmupRequests ?? 0);
+              const sent = (result.sent ?? result.requests) + (result.warmupSent ?? result.warmupRequests ?? 0);
+              const rose = await clicksAfter(before, answered);
+              clicks = rose >= answered && rose <= sent ? 'yes' : `NO (${rose} for ${answered} answered, ${sent} sent)`;
+            }
+            figures.push({ name: server.name, result, clicks, load, round });
+            process.stdout.write(
+              `  round ${round}, ${server.name}: ${round1(result.requestsPerSecond)} req/s, ` +
+                `${result.serverCpuUsPerRequest ?? '?'} cpu us/req, clicks ${clicks}, load ${load}\n`,
+            );
           }
-          figures.push({ name: server.name, result, clicks });
         }
       } finally {
         await db?.end().catch(() => undefined);
       }
+      const of = (name: string) => figures.filter((f) => f.name === name);
+      const rate = (name: string) => median(of(name).map((f) => f.result.requestsPerSecond));
+      const cpu = (name: string) => median(of(name).map((f) => f.result.serverCpuUsPerRequest ?? NaN));
+      const bareName = servers[0].name;
+      const standaloneName = servers.find((server) => server.name === 'standalone redirector')?.name;
+      const range = (values: number[], digits: number) =>
+        `${round(Math.min(...values), digits)}–${round(Math.max(...values), digits)}`;
+      const rows = servers.map(({ name }): Row => {
+        const runs = of(name);
+        return {
+          server: name,
+          'req/s': round(rate(name), 0),
+          'req/s range': range(
+            runs.map((f) => f.result.requestsPerSecond),
+            0,
+          ),
+          'p99 ms': median(runs.map((f) => f.result.p99Ms)),
+          errors: runs.reduce((sum, f) => sum + f.result.errors, 0),
+          'ratio to bare': round(rate(name) / rate(bareName), 2),
+          'ratio to standalone': standaloneName ? round(rate(name) / rate(standaloneName), 2) : null,
+          'cpu us/req': round(cpu(name), 1),
+          'cpu us/req range': range(
+            runs.map((f) => f.result.serverCpuUsPerRequest ?? NaN),
+            1,
+          ),
+          'bare cpu / cpu': round(cpu(bareName) / cpu(name), 2),
+          'generator cpu %': range(
+            runs.map((f) => f.result.generatorCpuPercent ?? NaN),
+            0,
+          ),
+          'clicks complete': runs.every((f) => f.clicks === '—')
+            ? '—'
+            : runs.every((f) => f.clicks === 'yes')
+              ? 'yes'
+              : runs.map((f) => f.clicks).join('; '),
+          'load 1m': range(
+            runs.map((f) => f.load),
+            1,
+          ),
+        };
+      });
       const bare = figures[0].result;
-      const standalone = figures.find((f) => f.name === 'standalone redirector')?.result;
-      const rows = figures.map(({ name, result, clicks }): Row => ({
-        server: name,
-        'req/s': round(result.requestsPerSecond, 0),
-        'p50 ms': result.p50Ms,
-        'p99 ms': result.p99Ms,
-        errors: result.errors,
-        'ratio to bare': round(result.requestsPerSecond / bare.requestsPerSecond, 2),
-        'ratio to standalone': standalone ? round(result.requestsPerSecond / standalone.requestsPerSecond, 2) : null,
-        'cpu us/req': result.serverCpuUsPerRequest ?? null,
-        'generator cpu %': result.generatorCpuPercent ?? null,
-        'clicks complete': clicks,
-      }));
       printTable(
         `GET /<code> → 302, ${REDIRECT_CODES} codes, ${SETTINGS.connections} connections, ` +
-          `${SETTINGS.seconds} s per figure, warm caches, ${bare.generator} (${ctx.storage})`,
+          `${ROUNDS} rounds of ${SETTINGS.seconds} s per server (medians), warm caches, ${bare.generator} (${ctx.storage})`,
         rows,
       );
-      process.stdout.write(
-        figures
-          .map(({ name, result }) => `${name}: ${result.generator} at ${result.generatorCpuPercent}% of a core`)
-          .join('; ') + ' (a generator near 100% is the ceiling, not the server)\n',
-      );
+      process.stdout.write('(a generator near 100 % of a core is the ceiling, not the server)\n');
       return { storage: ctx.storage, generator: bare.generator, codes: REDIRECT_CODES, rows };
     } finally {
       await baseline?.dispose();

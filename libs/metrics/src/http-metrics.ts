@@ -41,29 +41,60 @@ type Timed = ServerResponse & { [STARTED]?: number };
 
 /**
  * The one place HTTP durations are counted: a connect-style middleware that times every request to the moment
- * its response is done (its `close` event: after the last byte was handed to the socket, or when the connection
- * closed first), labelled by method, route pattern and status code. Registered first on both apps, so every
- * route (Express's, the pages, the redirects) gets the same unit. Per request it stores a start time on the
- * response and adds one shared listener (no closure, no `once` wrapper: this runs before every redirect).
+ * its response is done, labelled by method, route pattern and status code. Registered first on both apps, so
+ * every route (Express's, the pages, the redirects) gets the same unit. A response ended before `next()` returns
+ * (a redirect answered from the cache: its bytes are already handed to the socket) is observed there and then,
+ * with nothing added to the response; any other is observed on its `close` event (after the last byte was handed
+ * to the socket, or when the connection closed first), through one shared listener and a start time stored on
+ * the response (no closure). The observation itself is a few additions (`HttpDurationHistogram.observeRequest`).
  */
 export function httpMetricsMiddleware(
   metrics: Metrics,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const timer = requestTimer(metrics);
+  return (req, res, next) => {
+    const started = performance.now();
+    next();
+    timer(req, res, started);
+  };
+}
+
+/**
+ * The same timer around a request listener (`(req, res)`, as a `node:http` server calls it): no `next` closure
+ * per request. What `RedirectHandler.installFirst` puts first on the server.
+ */
+export function timedRequestListener(
+  metrics: Metrics,
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const timer = requestTimer(metrics);
+  return (req, res) => {
+    const started = performance.now();
+    listener(req, res);
+    timer(req, res, started);
+  };
+}
+
+/** After the request's handlers returned: observed now when its response has ended, else on its `close`. */
+function requestTimer(metrics: Metrics): (req: IncomingMessage, res: ServerResponse, started: number) => void {
   const histogram = metrics.httpDuration;
+  const record = (req: IncomingMessage, res: ServerResponse, started: number): void =>
+    histogram.observeRequest(
+      req.method ?? 'GET',
+      routeLabelOf(req),
+      res.statusCode,
+      (performance.now() - started) / 1000,
+    );
   function observe(this: Timed): void {
     const started = this[STARTED];
     if (started === undefined) return;
     this[STARTED] = undefined;
-    const req = this.req;
-    histogram.observe(
-      { method: req.method ?? 'GET', route: routeLabelOf(req), status_code: String(this.statusCode) },
-      (performance.now() - started) / 1000,
-    );
+    record(this.req, this, started);
   }
-  return (_req, res, next) => {
-    (res as Timed)[STARTED] = performance.now();
+  return (req, res, started) => {
+    if (res.writableEnded) return record(req, res, started);
+    (res as Timed)[STARTED] = started;
     res.on('close', observe);
-    next();
   };
 }
 

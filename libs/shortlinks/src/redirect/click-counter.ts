@@ -78,6 +78,9 @@ export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdo
   private last: FlushStats | null = null;
   private readonly flusher: PeriodicTask;
   private flushing: Promise<void> = Promise.resolve();
+  /** The UTC day of the last click and its key suffix (`:<day>`), made once a day rather than once a click. */
+  private day = -1;
+  private daySuffix = '';
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -118,7 +121,11 @@ export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdo
   record(linkId: string, bot: boolean): void {
     const now = this.clock.now().getTime();
     const day = Math.floor(now / DAY_MS);
-    const key = `${linkId}:${day}`;
+    if (day !== this.day) {
+      this.day = day;
+      this.daySuffix = `:${day}`;
+    }
+    const key = linkId + this.daySuffix;
     let entry = this.pending.get(key);
     if (!entry) {
       if (this.pending.size >= MAX_PENDING_COUNTERS) {

@@ -81,6 +81,12 @@ interface RawPool {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, string>> }>;
 }
 
+/**
+ * Hits decoded lately, kept decoded (`RedirectLookup.decoded`): a hot code is unpacked once, not on every
+ * redirect. Emptied when full (no order kept: a cold code costs one more map write).
+ */
+const DECODED_MAX = 1000;
+
 export const OWN_SCOPE: LinkScope = { domain: OWN_DOMAIN, memberId: null, key: '|' };
 
 export function customScope(domain: string, memberId: string): LinkScope {
@@ -114,6 +120,11 @@ export class RedirectLookup {
    */
   private readonly loading = new Map<string, Promise<CachedHit | undefined>>();
   private readonly missing: LRUCache<string, true>;
+  /**
+   * The last DECODED_MAX hits decoded, by cache key, with the packed value they came from: used only while the
+   * LRU still holds that very value, so it never outlives (or differs from) the LRU's entry.
+   */
+  private readonly decoded = new Map<string, { packed: CachedHit; hit: LinkHit }>();
   private readonly ttlSeconds: number;
   /** PostgreSQL's pool (named statements); null on the embedded database (TypeORM's `query`). */
   private readonly pool: RawPool | null;
@@ -145,22 +156,39 @@ export class RedirectLookup {
       max: MISSING_CODE_CACHE_MAX,
       ttl: Math.min(MISSING_CODE_TTL_MS, this.ttlSeconds * 1000),
     });
-    this.links = new LRUCache({ max: config.SHORT_LINK_CACHE_MAX, ttl: this.ttlSeconds * 1000, ttlAutopurge: false });
+    // Staleness read against a clock refreshed every 100 ms (lru-cache's default, 1 ms, arms a timer every
+    // millisecond under load); the TTL is at least a second.
+    this.links = new LRUCache({
+      max: config.SHORT_LINK_CACHE_MAX,
+      ttl: this.ttlSeconds * 1000,
+      ttlAutopurge: false,
+      ttlResolution: 100,
+    });
   }
 
   /** The cached answer: a hit, `null` (known unknown) or `undefined` (not cached: call `find`). */
   peek(scope: LinkScope, code: string): LinkHit | null | undefined {
     const key = scope.key + code;
     const cached = this.links.get(key);
-    if (cached !== undefined) return decodeHit(cached);
+    if (cached !== undefined) return this.decode(key, cached);
     return this.missing.has(key) ? null : undefined;
+  }
+
+  /** The hit of a cached value, decoded once while it is hot (see `decoded`). */
+  private decode(key: string, packed: CachedHit): LinkHit {
+    const memo = this.decoded.get(key);
+    if (memo !== undefined && memo.packed === packed) return memo.hit;
+    const hit = decodeHit(packed);
+    if (this.decoded.size >= DECODED_MAX) this.decoded.clear();
+    this.decoded.set(key, { packed, hit });
+    return hit;
   }
 
   async find(scope: LinkScope, code: string): Promise<LinkHit | null> {
     const key = scope.key + code;
     if (this.missing.has(key)) return null;
     const cached = this.links.get(key);
-    if (cached !== undefined) return decodeHit(cached);
+    if (cached !== undefined) return this.decode(key, cached);
     let loading = this.loading.get(key);
     if (!loading) {
       loading = this.load({ ...scope, code })

@@ -11,7 +11,7 @@ import { customScope, type LinkHit, type LinkScope, OWN_SCOPE, RedirectLookup } 
 import { ClickDimensionsSink } from '../click-dimensions-sink';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { httpMetricsMiddleware, Metrics, metricsConfig, type MetricsConfig, setRouteLabel } from '@app/metrics';
+import { Metrics, metricsConfig, type MetricsConfig, setRouteLabel, timedRequestListener } from '@app/metrics';
 import { sendMethodNotAllowed, sendNotFound, sendUnavailable } from './redirect-pages';
 
 export type Next = (error?: unknown) => void;
@@ -52,6 +52,9 @@ export class RedirectHandler {
   private readonly shortHost: string;
   private readonly prefix: string;
   private readonly mounted: boolean;
+  /** The route labels of `/metrics`: `/:code` on a dedicated host, `<prefix>/:code` under the base URL's path. */
+  private readonly dedicatedRoute = '/:code';
+  private readonly prefixedRoute: string;
 
   constructor(
     private readonly lookup: RedirectLookup,
@@ -71,6 +74,7 @@ export class RedirectHandler {
     const base = shortBaseOf(config.SHORT_LINK_BASE_URL);
     this.shortHost = base.hostname;
     this.prefix = base.prefix;
+    this.prefixedRoute = `${base.prefix}/:code`;
     this.mounted = options.mounted;
   }
 
@@ -84,7 +88,11 @@ export class RedirectHandler {
     const express = app.getHttpAdapter().getInstance() as {
       get(setting: string): (addr: string, i: number) => boolean;
     };
-    const clientAddress = (req: IncomingMessage) => proxyAddr(req, express.get('trust proxy fn'));
+    // Without X-Forwarded-For, proxy-addr's answer is the socket's address whatever is trusted: no parsing then.
+    const clientAddress = (req: IncomingMessage) =>
+      req.headers['x-forwarded-for'] === undefined
+        ? req.socket?.remoteAddress
+        : proxyAddr(req, express.get('trust proxy fn'));
     return new RedirectHandler(
       get(RedirectLookup),
       get(ClickCounter),
@@ -107,9 +115,7 @@ export class RedirectHandler {
    */
   static installFirst(app: NestExpressApplication, options: RedirectHandlerOptions): RedirectHandler {
     const handler = RedirectHandler.of(app, options);
-    const timed = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED
-      ? httpMetricsMiddleware(app.get(Metrics, { strict: false }))
-      : null;
+    const metricsOn = app.get<MetricsConfig>(metricsConfig.KEY, { strict: false }).METRICS_ENABLED;
     const server = app.getHttpServer() as Server;
     const express = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
@@ -119,17 +125,22 @@ export class RedirectHandler {
         : (req, res) => {
             for (const listener of express) listener(req, res);
           };
-    const redirectOrExpress: Listener = (req, res) => handler.handle(req, res, () => toExpress(req, res));
+    // No closure per request: what is not the handler's goes on to `toExpress` with the same (req, res).
+    const redirectOrExpress: Listener = (req, res) => handler.route(req, res, toExpress);
     server.on(
       'request',
-      timed
-        ? (req: IncomingMessage, res: ServerResponse) => timed(req, res, () => redirectOrExpress(req, res))
-        : redirectOrExpress,
+      metricsOn ? timedRequestListener(app.get(Metrics, { strict: false }), redirectOrExpress) : redirectOrExpress,
     );
     return handler;
   }
 
+  /** As a connect-style middleware: what is not a short-link request goes on with `next()`. */
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    this.route(req, res, () => next());
+  }
+
+  /** Answers a short-link request, or hands the request on to `next` (called with the same `req` and `res`). */
+  route(req: IncomingMessage, res: ServerResponse, next: Listener): void {
     this.closeIfStopping(res);
     const host = hostnameOf(req.headers.host);
     const url = req.url ?? '/';
@@ -138,7 +149,7 @@ export class RedirectHandler {
     if (host === this.shortHost) {
       if (this.prefix === '') {
         // Codes at the root of the api's own host: the api's paths (and its home page) stay the api's.
-        if (this.mounted && isReservedPath(path)) return next();
+        if (this.mounted && isReservedPath(path)) return next(req, res);
         return this.serve(req, res, next, OWN_SCOPE, path, true);
       }
       if (path.startsWith(this.prefix) && path.charCodeAt(this.prefix.length) === 47 /* / */) {
@@ -155,14 +166,14 @@ export class RedirectHandler {
         this.routeHost(req, res, next, host, found, path);
       },
       // Mounted, a request we cannot place is the api's (which answers its own 503 if the database is down).
-      (error: unknown) => (this.mounted ? next() : this.fail(req, res, error)),
+      (error: unknown) => (this.mounted ? next(req, res) : this.fail(req, res, error)),
     );
   }
 
   private routeHost(
     req: IncomingMessage,
     res: ServerResponse,
-    next: Next,
+    next: Listener,
     host: string,
     memberId: string | null,
     path: string,
@@ -175,8 +186,8 @@ export class RedirectHandler {
    * A request on no short-link host: mounted, the api's; standalone, a 404, except the health checks and `GET /metrics` (a load
    * balancer's probe by address must reach the redirector's health check).
    */
-  private notOurs(req: IncomingMessage, res: ServerResponse, next: Next, path: string): void {
-    if (this.mounted || APP_PATHS.has(path)) return next();
+  private notOurs(req: IncomingMessage, res: ServerResponse, next: Listener, path: string): void {
+    if (this.mounted || APP_PATHS.has(path)) return next(req, res);
     sendNotFound(res, req.method === 'HEAD');
   }
 
@@ -184,16 +195,16 @@ export class RedirectHandler {
   private serve(
     req: IncomingMessage,
     res: ServerResponse,
-    next: Next,
+    next: Listener,
     scope: LinkScope,
     path: string,
     dedicatedHost: boolean,
   ): void {
-    if (dedicatedHost && HEALTH_PATHS.has(path)) return next();
+    if (dedicatedHost && HEALTH_PATHS.has(path)) return next(req, res);
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return sendMethodNotAllowed(res);
     // The route label of `/metrics` (never the code itself).
-    setRouteLabel(req, dedicatedHost ? '/:code' : `${this.prefix}/:code`);
+    setRouteLabel(req, dedicatedHost ? this.dedicatedRoute : this.prefixedRoute);
     const code = path.slice(1);
     if (!CODE_SHAPE.test(code)) return sendNotFound(res, method === 'HEAD');
     const cached = this.lookup.peek(scope, code);
@@ -240,7 +251,7 @@ export class RedirectHandler {
     const bot = head || isBotUserAgent(req.headers['user-agent']);
     this.clicks.record(hit.id, bot);
     this.dimensions?.record(hit.id, req, this.clientAddress(req), bot);
-    this.metrics?.redirects.inc({ domain_kind: scope.memberId === null ? 'own' : 'custom', bot: String(bot) });
+    this.metrics?.countRedirect(scope.memberId === null ? 'own' : 'custom', bot);
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

@@ -1,6 +1,6 @@
 /** Unit tests sit next to the code (`*.spec.ts`); end-to-end tests boot the real app (`test/*.e2e-spec.ts`). */
 const moduleNameMapper = {
-  '^@app/(common|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics)(|/.*)$':
+  '^@app/(common|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics|products)(|/.*)$':
     '<rootDir>/libs/$1/src$2',
 };
 const transform = {

@@ -1,5 +1,5 @@
 export { ConversionModule } from './conversion.module';
-export { ConversionService, type ConvertResult } from './conversion.service';
+export { ConversionService, type ConvertItem, type ConvertResult } from './conversion.service';
 export { MarketplaceTargetPolicy } from './marketplace-target-policy';
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';

@@ -61,7 +61,12 @@ export class ProductsController {
       'saved credentials (Shopee Affiliate Open API `productOfferV2`; Lazada `marketing/getlink`). The same details ' +
       'as `include: ["product"]` in a convert call, from the same cache (PRODUCT_CACHE_TTL_SECONDS).',
   })
-  @ApiQuery({ name: 'url', description: 'A Shopee or Lazada product link, short links included', required: true })
+  @ApiQuery({
+    name: 'url',
+    type: String,
+    description: 'A Shopee or Lazada product link, short links included',
+    required: true,
+  })
   @ApiOkResponse({ type: ProductResponseDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,

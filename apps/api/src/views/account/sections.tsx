@@ -64,6 +64,12 @@ export function money(amount: string | null, currency: string): string | null {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''} ${currency}`;
 }
 
+/** `12,000 – 24,000 VND`: one currency for both ends. */
+function range(low: string, high: string | null, currency: string): string | null {
+  const top = money(high, currency);
+  return top === null ? money(low, currency) : `${money(low, '')!.trim()} – ${top}`;
+}
+
 /** `0.1234` → `12.34 %`. */
 export function percent(rate: string | null): string | null {
   return rate === null ? null : `${new Decimal(rate).mul(100).toFixed()} %`;
@@ -76,13 +82,13 @@ function ProductCard({ item }: { item: ConvertItem }) {
     product.price !== null
       ? money(product.price, product.currency)
       : product.price_min !== null
-        ? `${money(product.price_min, product.currency)} – ${money(product.price_max, product.currency)}`
+        ? range(product.price_min, product.price_max, product.currency)
         : null;
   const earn =
     product.estimated_commission === null
       ? null
       : product.estimated_commission_max !== null && product.estimated_commission_max !== product.estimated_commission
-        ? `${money(product.estimated_commission, product.currency)} – ${money(product.estimated_commission_max, product.currency)}`
+        ? range(product.estimated_commission, product.estimated_commission_max, product.currency)
         : money(product.estimated_commission, product.currency);
   return (
     <article class="product-card" aria-label={product.name ?? `Product ${product.item_id}`}>
@@ -154,7 +160,7 @@ export function PlaygroundResult({ answer }: { answer: ConvertResult }) {
                 )}
                 {item.product ? <ProductCard item={item} /> : null}
                 {item.product_error ? (
-                  <p class="hint">
+                  <p class="product-note">
                     {`No product details (${item.product_error.code}): ${item.product_error.message} `}
                     {item.product_error.code === 'product_not_configured' ? (
                       <a href={SETTINGS}>Open your settings</a>
@@ -218,7 +224,7 @@ export function PlaygroundSection({ values, modes }: { values: PlaygroundValues;
           <input id="try-sub-ids" name="sub_ids" type="text" autocomplete="off" value={values.sub_ids} />
         </Field>
         <div class="field">
-          <label for="try-include-product">
+          <label class="check" for="try-include-product">
             <input
               id="try-include-product"
               name="include_product"
@@ -226,7 +232,9 @@ export function PlaygroundSection({ values, modes }: { values: PlaygroundValues;
               value="1"
               checked={values.include_product}
             />
-            {' Show product details (name, image, price, commission): include ["product"]'}
+            <span>
+              Show product details (name, image, price, commission): <code>include: ["product"]</code>
+            </span>
           </label>
         </div>
         <Status id="try-form" />

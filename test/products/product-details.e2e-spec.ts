@@ -183,6 +183,9 @@ describe('product details: include ["product"] and GET /api/products', () => {
     expect(single.status).toBe(403);
     expect(single.body.error).toEqual({ code: 'not_configured', message: expect.stringContaining('shopee_app_id') });
     expect(productCalls()).toHaveLength(0);
+    // Saved now: the next call uses them (the credentials kept in memory are dropped on the change).
+    const carl = await withApiCredentials(bob);
+    expect((await getProduct(shopeeProduct().url, carl)).status).toBe(200);
   });
 
   it('a slow marketplace leaves the conversion within its budget: product_timeout, then the cache has it', async () => {

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { Clock } from '@app/common';
-import { MemberSettingsService } from '@app/members';
+import { MemberChanged, MemberSettingsService } from '@app/members';
 import {
   lazadaApiRegion,
   OutsideLinks,
@@ -32,6 +33,12 @@ const SECRET_NAMES = [
   'lazada_app_secret',
   'lazada_user_token',
 ] as const;
+
+/**
+ * How long a member's saved API credentials are used from memory: a change on this instance drops them at once
+ * (`MemberChanged`); another instance sees it within this time.
+ */
+const CREDENTIALS_TTL_MS = 30_000;
 
 interface MemberApis {
   shopee: ShopeeAppCredentials | null;
@@ -84,6 +91,8 @@ export const NOT_CONFIGURED_MESSAGES = {
 @Injectable()
 export class ProductDetailsService {
   private readonly cache: LRUCache<string, ProductDetails, LookupContext>;
+  /** The members' API credentials, read once per CREDENTIALS_TTL_MS instead of on every call. */
+  private readonly apis = new LRUCache<string, MemberApis>({ max: 10_000, ttl: CREDENTIALS_TTL_MS });
 
   constructor(
     private readonly outside: OutsideLinks,
@@ -100,6 +109,12 @@ export class ProductDetailsService {
       ignoreFetchAbort: true,
       fetchMethod: (key, _stale, { context, options }) => this.lookup(key, context, options),
     });
+  }
+
+  /** A member's settings changed (credentials saved or deleted): read them again. */
+  @OnEvent(MemberChanged.event)
+  forgetMember(event: MemberChanged): void {
+    this.apis.delete(event.memberId);
   }
 
   /** The convert call's wait for details (`PRODUCT_DETAILS_BUDGET_MS`). */
@@ -136,8 +151,7 @@ export class ProductDetailsService {
   }
 
   private lookupAll(links: readonly ProductLink[], memberId: string) {
-    const wanted = new Set(links.map((link) => link.marketplace));
-    const credentials = this.credentials(memberId, wanted.has('shopee'), wanted.has('lazada'));
+    const credentials = this.credentials(memberId);
     // A lookup failing after its caller stopped waiting is no unhandled rejection.
     credentials.catch(() => undefined);
     const outcomes = (apis: MemberApis): Array<Promise<ProductOutcome>> =>
@@ -189,10 +203,11 @@ export class ProductDetailsService {
     };
   }
 
-  private async credentials(memberId: string, shopee: boolean, lazada: boolean): Promise<MemberApis> {
-    const names = SECRET_NAMES.filter((name) => (name.startsWith('shopee') ? shopee : lazada));
-    const saved = await this.settings.secrets(memberId, names);
-    return {
+  private async credentials(memberId: string): Promise<MemberApis> {
+    const known = this.apis.get(memberId);
+    if (known) return known;
+    const saved = await this.settings.secrets(memberId, SECRET_NAMES);
+    const apis: MemberApis = {
       shopee:
         saved.shopee_app_id && saved.shopee_app_secret
           ? { appId: saved.shopee_app_id, secret: saved.shopee_app_secret }
@@ -202,6 +217,8 @@ export class ProductDetailsService {
           ? { appKey: saved.lazada_app_key, appSecret: saved.lazada_app_secret, userToken: saved.lazada_user_token }
           : null,
     };
+    this.apis.set(memberId, apis);
+    return apis;
   }
 
   /** The cache's fetch: Redis first, then the marketplace (quota, gate), the answer stored in both levels. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { deleteRedisKeys } from '../../test/support/abuse-stores';
 import { ApiProcess, freePort, runCli } from '../../test/support/api-process';
+import { FAKE_CREDENTIALS, startFakeOutside, type FakeOutside } from '../../test/support/fake-outside';
 import { MEMORY_PROBE_ARGS } from './memory';
 import { REDIRECT_HOST } from '../redirect/load';
 import type { LoadTarget } from './load';
@@ -38,6 +39,7 @@ export class BenchContext {
   private baselineDataDir: string | null = null;
   private seeded: BenchMember | null = null;
   private seeding: Promise<BenchMember> | null = null;
+  private outside: Promise<FakeOutside> | null = null;
   readonly redisPrefix = `linkconv-bench:${randomUUID().slice(0, 8)}:`;
   readonly databaseUrl = process.env.DATABASE_URL || undefined;
   readonly redisUrl = process.env.REDIS_URL || undefined;
@@ -101,15 +103,61 @@ export class BenchContext {
     // profile it under the load (the profile is written when the run stops it).
     const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const probe = options.probeMemory ? { nodeArgs: [...extra, ...MEMORY_PROBE_ARGS], ipc: true } : { nodeArgs: extra };
-    this.apiProcess ??= this.member().then(() =>
+    this.apiProcess ??= Promise.all([this.member(), this.fakeOutside()]).then(([, outside]) =>
       ApiProcess.start({
-        env: this.apiEnv(),
+        env: this.apiEnv(outside.env),
         entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main',
         readyTimeoutMs: READY_TIMEOUT_MS,
         ...probe,
       }),
     );
     return this.apiProcess;
+  }
+
+  /**
+   * The fake outside services on 127.0.0.1 (test/support/fake-outside.ts), started before the api, which is
+   * pointed at them: the product details (`include: ["product"]`) and the outside modes call them, never the real
+   * services.
+   */
+  fakeOutside(): Promise<FakeOutside> {
+    this.outside ??= startFakeOutside();
+    return this.outside;
+  }
+
+  /**
+   * Saves the fake Shopee and Lazada API credentials in the bench member's settings, as a member does: log in on
+   * the account area (CSRF token, session cookie) and `PATCH /account/settings`.
+   */
+  async saveMarketplaceCredentials(baseUrl: string): Promise<void> {
+    const member = await this.member();
+    let cookie = '';
+    let csrf = '';
+    const call = async (method: string, path: string, body?: object) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          ...(cookie ? { cookie } : {}),
+          ...(csrf ? { 'x-csrf-token': csrf } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const set = res.headers.getSetCookie().find((value) => value.startsWith('lc_sid='));
+      if (set) cookie = set.split(';')[0];
+      const answer = (await res.json()) as { csrf_token?: string };
+      if (typeof answer.csrf_token === 'string') csrf = answer.csrf_token;
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer).slice(0, 200)}`);
+    };
+    await call('GET', '/account/csrf');
+    await call('POST', '/account/login', { email: member.email, password: member.password });
+    await call('PATCH', '/account/settings', {
+      shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
+      shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret,
+      lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
+      lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
+      lazada_user_token: FAKE_CREDENTIALS.lazadaUserToken,
+    });
   }
 
   /** The bare node:http server running the same conversion code. */
@@ -196,6 +244,7 @@ export class BenchContext {
         await client.end().catch(() => undefined);
       }
     }
+    await (await this.outside?.catch(() => null))?.close();
     if (this.redisUrl) await deleteRedisKeys(this.redisUrl, this.redisPrefix).catch(() => 0);
     if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
     if (this.baselineDataDir) rmSync(this.baselineDataDir, { recursive: true, force: true });

@@ -31,7 +31,7 @@ describe('a client generated from the OpenAPI document', () => {
     await t.close();
   });
 
-  it('compiles with tsc --strict and converts, reads its limits, saves settings and lists short links', async () => {
+  it('compiles with tsc --strict and converts, reads its limits and a product, saves settings and lists short links', async () => {
     const document = await t.send(t.http.get('/docs/openapi.json'));
     writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document.body));
     // Run from the scratch folder: in the repository root it would read redocly.yaml (the lint's config).
@@ -82,6 +82,7 @@ describe('a client generated from the OpenAPI document', () => {
     expect(seen.convert.output).toMatch(/^Deal http:\/\/sl\.test\/s\/[A-Za-z0-9]+ giảm 50%$/);
     expect(seen.limits.length).toBeGreaterThan(0);
     expect(seen.refusedCode).toBe('invalid_credentials');
+    expect(seen.product).toEqual({ ok: false, code: 'not_configured' });
     expect(seen.settings).toEqual({ affiliate_id: 'aff_saved', lazada_master_code: 'YParqP', bitly_set: true });
     expect(seen.email).toBe('client@example.com');
     expect(seen.shortLinks.total).toBe(1);

@@ -2,7 +2,8 @@
  * Fake outside services for tests and benchmarks: one plain-HTTP server on 127.0.0.1 per provider, each
  * speaking its documented protocol (the providers' public API documentation): TinyURL (api-create.php
  * and API v2), is.gd, v.gd, Bitly v4, Cutt.ly, the Shopee Affiliate Open API (signature checked) and Lazada
- * `marketing/getlink` (signature checked). Each can be told to answer one of its documented errors, for every
+ * `marketing/getlink` (signature checked), the latter two also for product details (Shopee `productOfferV2`, Lazada's
+ * getlink answer with `regularCommission` and product info). Each can be told to answer one of its documented errors, for every
  * link or only for links containing a marker, to be slow, to hang, to reset connections, or be stopped.
  *
  * `startFakeOutside()` returns the servers and the `env` that points the service at them.
@@ -53,6 +54,8 @@ export class FakeProvider {
   behaviour = 'ok';
   /** Delay before answering, in ms (a slow provider). */
   delayMs = 0;
+  /** Delay of the answers to links whose behaviour is `slow` (then answered as `ok`). */
+  slowMs = 2000;
   inFlight = 0;
   maxInFlight = 0;
   private rules: Array<{ marker: string; behaviour: string }> = [];
@@ -82,6 +85,7 @@ export class FakeProvider {
     this.rules = [];
     this.behaviour = 'ok';
     this.delayMs = 0;
+    this.slowMs = 2000;
     this.maxInFlight = 0;
   }
 
@@ -167,7 +171,8 @@ export class FakeProvider {
           .writeHead(result.status, { 'Content-Type': result.contentType ?? 'application/json; charset=utf-8' })
           .end(text);
       };
-      if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+      const delay = behaviour === 'slow' ? this.slowMs : this.delayMs;
+      if (delay > 0) setTimeout(answer, delay);
       else answer();
     });
   }
@@ -340,13 +345,49 @@ const SHOPEE_ERRORS: Record<string, [number, string]> = {
   bind_error: [11002, 'Bind Account Error : not bound'],
 };
 
-/** Shopee Affiliate Open API: `POST /<region>/graphql`, signature and timestamp checked, errors as documented. */
+/** A product of the fake Shopee catalogue: what `productOfferV2` answers for a shop and item id. */
+export function fakeShopeeProduct(shopId: string, itemId: string): Record<string, unknown> {
+  const price = (Number(itemId.slice(-3)) + 1) * 1000;
+  return {
+    itemId: Number(itemId),
+    productName: `Sản phẩm thử ${itemId}`,
+    imageUrl: `https://cf.shopee.vn/file/fake-${itemId}`,
+    priceMin: String(price),
+    priceMax: String(price * 2),
+    commissionRate: '0.1234',
+    sellerCommissionRate: '0.1',
+    shopeeCommissionRate: '0.0234',
+    commission: String((price * 1234) / 10000),
+    sales: 1520,
+    ratingStar: '4.8',
+    shopId: Number(shopId),
+    shopName: `Shop ${shopId}`,
+    periodStartTime: 1_790_000_000,
+    periodEndTime: 1_800_000_000,
+    productLink: `https://shopee.vn/product/${shopId}/${itemId}`,
+    offerLink: `https://s.shopee.vn/fake${itemId}`,
+  };
+}
+
+/** The shop and item of a `productOfferV2(shopId: …, itemId: …)` query. */
+const PRODUCT_OFFER = /productOfferV2\(shopId: (\d+), itemId: (\d+)/;
+
+/**
+ * Shopee Affiliate Open API: `POST /<region>/graphql`, signature and timestamp checked, errors as documented;
+ * `generateShortLink` and `productOfferV2` (by shop and item id; its target reads `…/product/<shop>/<item>`, and
+ * behaviour `not_found` answers an empty `nodes` list).
+ */
 function shopeeFake(): FakeProvider {
-  const error = (code: number, message: string): Answer =>
-    json(200, { data: null, errors: [{ message, path: ['generateShortLink'], extensions: { code, message } }] });
+  const error = (code: number, message: string, path = 'generateShortLink'): Answer =>
+    json(200, { data: null, errors: [{ message, path: [path], extensions: { code, message } }] });
   const fake: FakeProvider = new FakeProvider(
     'shopee',
-    (req) => (parse(req.body) as { variables?: { originUrl?: string } } | null)?.variables?.originUrl ?? null,
+    (req) => {
+      const body = parse(req.body) as { query?: string; variables?: { originUrl?: string } } | null;
+      const offer = PRODUCT_OFFER.exec(body?.query ?? '');
+      if (offer) return `https://shopee.vn/product/${offer[1]}/${offer[2]}`;
+      return body?.variables?.originUrl ?? null;
+    },
     (target, behaviour, req) => {
       const region = /^\/([a-z.]+)\/graphql$/.exec(req.path)?.[1];
       if (!region || req.method !== 'POST') return json(404, 'Not Found');
@@ -362,6 +403,13 @@ function shopeeFake(): FakeProvider {
       if (signature !== expected) return error(10020, 'Invalid Signature');
       if (Math.abs(Number(timestamp) - Date.now() / 1000) > 600) return error(10020, 'Request Expired');
       const body = parse(req.body) as { query?: string; variables?: { subIds?: unknown } } | null;
+      const offer = PRODUCT_OFFER.exec(body?.query ?? '');
+      if (offer) {
+        const known = SHOPEE_ERRORS[behaviour];
+        if (known) return error(known[0], known[1], 'productOfferV2');
+        const nodes = behaviour === 'not_found' ? [] : [fakeShopeeProduct(offer[1], offer[2])];
+        return json(200, { data: { productOfferV2: { nodes, pageInfo: { page: 1, limit: 1, hasNextPage: false } } } });
+      }
       if (!body?.query?.includes('generateShortLink') || !target) return error(10010, 'Request parsing error');
       const known = SHOPEE_ERRORS[behaviour];
       if (known) return error(...known);
@@ -411,6 +459,12 @@ function lazadaFake(): FakeProvider {
             productId: '1',
             regularPromotionLink: `https://c.lazada.${region}/t/c.${fake.nextCode()}`,
             regularCommission: '5%',
+            productName: `Lazada thử ${/-i(\d+)/.exec(url)?.[1] ?? '1'}`,
+            pictures: ['https://img.lazcdn.com/g/p/fake.jpg'],
+            discountPrice: '259000',
+            sellerName: 'LazMall Fake',
+            ratingScore: '4.6',
+            sales: 87,
           });
       }
       return json(200, {

@@ -6,6 +6,7 @@ import { conversionConfig } from '@app/conversion';
 import { credentialsConfig } from '@app/credentials';
 import { metricsConfig } from '@app/metrics';
 import { outboundConfig } from '@app/outbound';
+import { productsConfig } from '@app/products';
 import { shortBaseUrlProblem, shortLinksConfig } from '@app/shortlinks';
 import { reserveAppPaths } from './api-paths';
 import { usageConfig } from '@app/usage';
@@ -18,6 +19,7 @@ export const API_CONFIG: ConfigNamespace[] = [
   usageConfig,
   conversionConfig,
   outboundConfig,
+  productsConfig,
   abuseConfig,
   shortLinksConfig,
   metricsConfig,

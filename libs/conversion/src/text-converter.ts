@@ -1,6 +1,7 @@
 import { Injectable, Optional, Inject } from '@nestjs/common';
 import { AppException, CpuLane } from '@app/common';
 import type { Principal } from '@app/credentials';
+import type { ProductDetails, ProductError } from '@app/products';
 import { Metrics } from '@app/metrics';
 import { extractLinks, FoundLink, ParsedLink } from './links';
 import { MarketplaceSettingsSource } from './marketplace-settings';
@@ -28,7 +29,13 @@ export interface ConvertItem {
   output: string | null;
   ok: boolean;
   error?: ItemError;
+  /** With `include: ["product"]`: the product's details, or `product_error` saying why there are none. */
+  product?: ProductDetails;
+  product_error?: ProductError;
 }
+
+/** The page a link leads to (short links resolved), or why it cannot be read. */
+export type LinkTarget = { ok: true; link: ParsedLink } | { ok: false; error: ItemError };
 
 export interface ConvertResult {
   ok: true;
@@ -170,6 +177,30 @@ export class TextConverter {
       summary: { total: items.length, success, failed: items.length - success },
       items,
     };
+  }
+
+  /**
+   * The page each link leads to, as convert reads it: recognised (`inText`: as found in a text, wrappers
+   * unwrapped), short links resolved by the same resolver and cache (a link the conversion just resolved costs
+   * nothing). Links of no supported marketplace are absent from the answer.
+   */
+  async linkTargets(urls: readonly string[], inText = true): Promise<Map<string, LinkTarget>> {
+    const targets = new Map<string, LinkTarget>();
+    const shortLinks = new Map<string, ParsedLink>();
+    for (const url of new Set(urls)) {
+      const parsed = inText ? this.marketplaces.identifyInText(url) : this.marketplaces.identify(url);
+      if (!parsed) continue;
+      if (parsed.kind === 'short') shortLinks.set(url, parsed);
+      else targets.set(url, { ok: true, link: parsed });
+    }
+    if (shortLinks.size > 0) {
+      const resolved = await this.resolution.resolveAll([...shortLinks.values()]);
+      for (const [url, parsed] of shortLinks) {
+        const outcome = resolved.get(parsed.shortUrl!)!;
+        targets.set(url, outcome.ok ? { ok: true, link: outcome.link } : { ok: false, error: outcome.error });
+      }
+    }
+    return targets;
   }
 
   /** `linkconv_convert_links_total{mode, marketplace, outcome}`: one per link of the text (`ok` or its error code). */

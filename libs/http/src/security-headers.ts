@@ -16,13 +16,23 @@ export function headersSetBy(middleware: Middleware): Array<[string, string]> {
 }
 
 /**
+ * The Content-Security-Policy directives changed from helmet's defaults: images may come from any https origin
+ * (the product images of the playground's cards are on the marketplaces' CDNs); scripts, styles and everything
+ * else stay `'self'`.
+ */
+const CSP_DIRECTIVES = { imgSrc: ["'self'", 'data:', 'https:'] } as const;
+
+/** helmet's options over HTTPS. */
+export const HTTPS_HELMET = { contentSecurityPolicy: { directives: CSP_DIRECTIVES } } as const;
+
+/**
  * helmet's options for an answer over plain HTTP: no `Strict-Transport-Security` and no CSP
  * `upgrade-insecure-requests` (a LAN address reached over http would otherwise have its own assets upgraded to
  * an https that does not answer).
  */
 export const PLAIN_HTTP_HELMET = {
   strictTransportSecurity: false,
-  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
 } as const;
 
 /**
@@ -32,7 +42,7 @@ export const PLAIN_HTTP_HELMET = {
  * which follows `X-Forwarded-Proto` only from the proxies `TRUST_PROXY` names.
  */
 export function securityHeaders(
-  overHttps: Middleware = helmet(),
+  overHttps: Middleware = helmet(HTTPS_HELMET),
   overHttp: Middleware = helmet(PLAIN_HTTP_HELMET),
 ): RequestHandler {
   const secure = headersSetBy(overHttps);

@@ -1,8 +1,22 @@
 export { OutboundModule } from './outbound.module';
 export { OutsideLinks, type MarketplaceTarget, type ShortenerProvider } from './outside-links.service';
-export type { OutboundResult } from './outbound-failure';
+export type { OutboundFailure, OutboundResult } from './outbound-failure';
+export type { OutboundRequest, OutboundResponse } from './http/outbound-http';
+export type { Attempt } from './resilience/provider-gates';
+export { failureForStatus, isRecord, parseJson, unreadable } from './protocols/common';
 export { OutboundLink } from './cache/outbound-link.entity';
-export { shopeeAuthorization, shopeeOpenApiRegion, type ShopeeAppCredentials } from './protocols/shopee-open-api';
-export { lazadaApiRegion, lazadaSign, type LazadaCredentials } from './protocols/lazada-affiliate';
+export {
+  shopeeAuthorization,
+  shopeeFailure,
+  shopeeOpenApiRegion,
+  type ShopeeAppCredentials,
+} from './protocols/shopee-open-api';
+export {
+  LAZADA_GETLINK_PATH,
+  lazadaApiRegion,
+  lazadaFailure,
+  lazadaSign,
+  type LazadaCredentials,
+} from './protocols/lazada-affiliate';
 export { outboundConfig } from './outbound.config';
 export { OUTBOUND_MIGRATIONS } from './migrations';

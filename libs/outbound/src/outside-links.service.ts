@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Clock } from '@app/common';
 import { CachedOutboundLink, OutboundLinkStore } from './cache/outbound-link-store';
-import { OutboundHttp } from './http/outbound-http';
+import { OutboundHttp, type OutboundRequest, type OutboundResponse } from './http/outbound-http';
 import { stopsTheRequest, type OutboundFailure, type OutboundResult } from './outbound-failure';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from './outbound-options';
 import { attemptCall } from './protocols/common';
@@ -147,6 +147,25 @@ export class OutsideLinks {
         return attemptCall(this.http, 'lazada', request, signal, (res) => parseLazadaGetLink(res, batch));
       },
     });
+  }
+
+  /**
+   * One call to `provider` through its gate (breaker, concurrency, time-out, retries) for callers that read
+   * something else than a link (product details): `request` is built afresh for each attempt (a fresh signature
+   * timestamp), `parse` reads the answer. Ends with `budget` (default: OUTBOUND_REQUEST_BUDGET_MS from now).
+   */
+  call<T>(
+    provider: OutboundProvider,
+    request: () => OutboundRequest,
+    parse: (response: OutboundResponse) => Attempt<T>,
+    budget: AbortSignal = AbortSignal.timeout(this.options.requestBudgetMs),
+  ): Promise<Attempt<T>> {
+    return this.gates.run(provider, budget, (signal) => attemptCall(this.http, provider, request(), signal, parse));
+  }
+
+  /** The endpoint of a marketplace API for a region (`{region}` of SHOPEE_OPEN_API_URL / LAZADA_API_URL filled). */
+  endpoint(provider: 'shopee' | 'lazada', region: string): string {
+    return this.options.urls[provider].replace('{region}', region);
   }
 
   private async obtain(spec: ObtainSpec): Promise<Map<string, OutboundResult>> {

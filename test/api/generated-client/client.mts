@@ -45,6 +45,12 @@ const convert = converted.ok
 
 const limits = expectOk(await api.GET('/api/limits'));
 
+// Product details of one link (getProduct): this member saved no marketplace credentials, so the error answer.
+const product = body(await api.GET('/api/products', { params: { query: { url: env('PRODUCT_URL') } } }));
+const productSeen = product.ok
+  ? { ok: true, rate: product.product.commission_rate, earn: product.product.estimated_commission }
+  : { ok: false, code: product.error.code };
+
 // Wrong credentials: the error answer, narrowed on `ok`, with its code from the server's enum.
 const stranger = createClient<paths>({ baseUrl, headers: { 'X-API-Key': 'sk_wrong', 'X-API-Token': 'tok_wrong' } });
 const refused = body(await stranger.GET('/api/limits'));
@@ -91,6 +97,7 @@ console.log(
     convert,
     limits: limits.limits.map((limit) => ({ name: limit.name, limit: limit.limit })),
     refusedCode,
+    product: productSeen,
     settings: {
       affiliate_id: saved.settings.affiliate_id,
       lazada_master_code: saved.settings.marketplace.lazada_master_code,

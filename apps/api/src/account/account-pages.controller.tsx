@@ -151,6 +151,7 @@ export class AccountPagesController {
       mode: form.mode,
       ...(form.affiliate_id?.trim() ? { affiliate_id: form.affiliate_id.trim() } : {}),
       ...(subIds.length > 0 ? { sub_ids: subIds } : {}),
+      ...(form.include_product ? { include: ['product'] } : {}),
     });
     const answer = await this.converter.convert(body, req.principal);
     return renderPartial(<PlaygroundResult answer={answer} />);

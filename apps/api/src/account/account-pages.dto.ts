@@ -38,6 +38,12 @@ export class PlaygroundFormDto {
   @IsString()
   @MaxLength(FIELD_MAX)
   sub_ids?: string;
+
+  /** The checkbox: `1` when ticked, absent otherwise. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(8)
+  include_product?: string;
 }
 
 export class SettingsFormDto {

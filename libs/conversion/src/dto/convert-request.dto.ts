@@ -1,11 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BodySchema } from '@app/common';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { CONVERT_MODE_NAMES, type ConvertMode } from '../modes/convert-modes';
 
 export const SUB_ID_SHAPE = /^[A-Za-z0-9]{1,50}$/;
 export const AFFILIATE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_SUB_IDS = 5;
+/** What a convert call may ask for besides the links (`include`); nothing by default. */
+export const CONVERT_INCLUDES = ['product'] as const;
+export type ConvertInclude = (typeof CONVERT_INCLUDES)[number];
 
 /** An optional field: absent, or null (class-validator's `@IsOptional` takes null as absent), or this. */
 const optional = <T extends object>(schema: T) => ({ anyOf: [{ type: 'null' }, schema] });
@@ -26,6 +29,12 @@ export const CONVERT_REQUEST_SCHEMA = {
       type: 'array',
       maxItems: MAX_SUB_IDS,
       items: { type: 'string', pattern: SUB_ID_SHAPE.source },
+    }),
+    include: optional({
+      type: 'array',
+      maxItems: CONVERT_INCLUDES.length,
+      uniqueItems: true,
+      items: { type: 'string', enum: CONVERT_INCLUDES },
     }),
     api_key: optional({ type: 'string' }),
     api_token: optional({ type: 'string' }),
@@ -70,6 +79,23 @@ export class ConvertRequestDto {
   @IsString({ each: true })
   @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
   sub_ids?: string[];
+
+  @ApiPropertyOptional({
+    description:
+      'Extras in the answer (none by default). `product`: each item gains `product` (name, image, price, ' +
+      'commission rate and estimated commission, from the marketplace API with your saved credentials) or ' +
+      '`product_error`; the call waits for them at most PRODUCT_DETAILS_BUDGET_MS (default 300 ms)',
+    type: [String],
+    enum: CONVERT_INCLUDES,
+    example: ['product'],
+    maxItems: CONVERT_INCLUDES.length,
+    uniqueItems: true,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(CONVERT_INCLUDES, { each: true })
+  include?: ConvertInclude[];
 
   @ApiPropertyOptional({ deprecated: true, description: 'Deprecated: send the X-API-Key header instead' })
   @IsOptional()

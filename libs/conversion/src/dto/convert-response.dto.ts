@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OkTrue } from '@app/common';
+import { ProductDetailsDto, ProductErrorDto } from '@app/products';
 import { ITEM_ERROR_CODES } from '../modes/item-error';
 
 class ItemErrorDto {
@@ -19,6 +20,16 @@ class ConvertItemDto {
   @ApiProperty({ nullable: true, type: String }) output!: string | null;
   @ApiProperty() ok!: boolean;
   @ApiPropertyOptional({ type: ItemErrorDto }) error?: ItemErrorDto;
+  @ApiPropertyOptional({
+    type: ProductDetailsDto,
+    description: 'With `include: ["product"]`: the product behind the link',
+  })
+  product?: ProductDetailsDto;
+  @ApiPropertyOptional({
+    type: ProductErrorDto,
+    description: 'With `include: ["product"]`: why the item has no `product` (the link is converted all the same)',
+  })
+  product_error?: ProductErrorDto;
 }
 
 class SummaryDto {

@@ -1,4 +1,5 @@
-import type { ConvertResult } from '@app/conversion';
+import type { ConvertItem, ConvertResult } from '@app/conversion';
+import Decimal from 'decimal.js';
 import type { MemberSettingsView } from '@app/members';
 import type { domainView, ShortLinkService } from '@app/shortlinks';
 import {
@@ -45,6 +46,7 @@ export interface PlaygroundValues {
   mode: string;
   affiliate_id: string;
   sub_ids: string;
+  include_product: boolean;
 }
 
 export const PLAYGROUND_DEFAULTS: PlaygroundValues = {
@@ -52,7 +54,76 @@ export const PLAYGROUND_DEFAULTS: PlaygroundValues = {
   mode: 'affiliate',
   affiliate_id: '',
   sub_ids: '',
+  include_product: false,
 };
+
+/** `172000.5` → `172,000.5 VND`: digits grouped, the decimals as sent (exact: no float on the way). */
+export function money(amount: string | null, currency: string): string | null {
+  if (amount === null) return null;
+  const [whole, fraction] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''} ${currency}`;
+}
+
+/** `12,000 – 24,000 VND`: one currency for both ends. */
+function range(low: string, high: string | null, currency: string): string | null {
+  const top = money(high, currency);
+  return top === null ? money(low, currency) : `${money(low, '')!.trim()} – ${top}`;
+}
+
+/** `0.1234` → `12.34 %`. */
+export function percent(rate: string | null): string | null {
+  return rate === null ? null : `${new Decimal(rate).mul(100).toFixed()} %`;
+}
+
+/** One converted link as a card: the product's image, name, price, commission rate and estimated commission. */
+function ProductCard({ item }: { item: ConvertItem }) {
+  const product = item.product!;
+  const price =
+    product.price !== null
+      ? money(product.price, product.currency)
+      : product.price_min !== null
+        ? range(product.price_min, product.price_max, product.currency)
+        : null;
+  const earn =
+    product.estimated_commission === null
+      ? null
+      : product.estimated_commission_max !== null && product.estimated_commission_max !== product.estimated_commission
+        ? range(product.estimated_commission, product.estimated_commission_max, product.currency)
+        : money(product.estimated_commission, product.currency);
+  return (
+    <article class="product-card" aria-label={product.name ?? `Product ${product.item_id}`}>
+      {product.image_url ? (
+        <img src={product.image_url} alt="" width={96} height={96} loading="lazy" referrerpolicy="no-referrer" />
+      ) : (
+        <div class="product-image-none" aria-hidden="true"></div>
+      )}
+      <div class="product-body">
+        <p class="product-name">{product.name ?? `Product ${product.item_id}`}</p>
+        {product.shop_name ? <p class="target">{product.shop_name}</p> : null}
+        <dl class="product-facts">
+          <div>
+            <dt>Price</dt>
+            <dd>{price ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Commission rate</dt>
+            <dd>{percent(product.commission_rate) ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>You earn per sale</dt>
+            <dd class="product-earn">{earn ?? '—'}</dd>
+          </div>
+          {product.rating !== null || product.units_sold !== null ? (
+            <div>
+              <dt>Rating · sold</dt>
+              <dd>{`${product.rating ?? '—'} ★ · ${product.units_sold ?? '—'}`}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </article>
+  );
+}
 
 /** Where an item's error sends the member: the settings its marketplace or service needs. */
 function nextStepFor(code: string) {
@@ -87,6 +158,15 @@ export function PlaygroundResult({ answer }: { answer: ConvertResult }) {
                     {nextStepFor(item.error?.code ?? '')}
                   </p>
                 )}
+                {item.product ? <ProductCard item={item} /> : null}
+                {item.product_error ? (
+                  <p class="product-note">
+                    {`No product details (${item.product_error.code}): ${item.product_error.message} `}
+                    {item.product_error.code === 'product_not_configured' ? (
+                      <a href={SETTINGS}>Open your settings</a>
+                    ) : null}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -143,6 +223,20 @@ export function PlaygroundSection({ values, modes }: { values: PlaygroundValues;
         <Field id="try-sub-ids" label="Sub ids (comma-separated; empty: your saved defaults)">
           <input id="try-sub-ids" name="sub_ids" type="text" autocomplete="off" value={values.sub_ids} />
         </Field>
+        <div class="field">
+          <label class="check" for="try-include-product">
+            <input
+              id="try-include-product"
+              name="include_product"
+              type="checkbox"
+              value="1"
+              checked={values.include_product}
+            />
+            <span>
+              Show product details (name, image, price, commission): <code>include: ["product"]</code>
+            </span>
+          </label>
+        </div>
         <Status id="try-form" />
         <button type="submit">Convert</button>
       </form>

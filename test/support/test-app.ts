@@ -39,6 +39,7 @@ const TABLES = [
   'outbound_links',
   'order_lines',
   'click_hours',
+  'click_days',
   'report_syncs',
 ];
 

@@ -191,18 +191,58 @@ export class AnalyticsService {
     }
   }
 
+  /**
+   * Clicks of the range. Grouped by nothing, sub id or marketplace (or a UTC timeseries of days and longer), with
+   * no filter but sub id and marketplace, the whole UTC days of the range are read from the daily summary
+   * `click_days` and only the hours at its edges (a time zone's day starts inside a UTC day) from `click_hours`:
+   * the same figures, from 90 rows per sub id instead of a row per link, hour and combination of dimensions.
+   */
   private clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
+    if (!this.daysServe(query)) {
+      const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+      const key = this.keyExpr(query, 'click', params);
+      const where = this.where(query, 'click', params);
+      return this.db.query(
+        `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
+                COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
+           FROM click_hours
+          WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
+          GROUP BY 1`,
+        params,
+      );
+    }
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const key = this.keyExpr(query, 'click', params);
-    const where = this.where(query, 'click', params);
+    const hourKey = this.keyExpr(query, 'click', params);
+    const dayKey = this.keyExpr(query, 'day', params);
+    const where = this.where(query, 'day', params);
     return this.db.query(
-      `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
-              COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
-         FROM click_hours
-        WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
-        GROUP BY 1`,
+      `WITH r AS (SELECT ($2::timestamp AT TIME ZONE $4) AS s, ($3::timestamp AT TIME ZONE $4) AS e),
+            d AS (SELECT s, e, CASE WHEN date_trunc('day', s, 'UTC') = s THEN s
+                                    ELSE date_trunc('day', s, 'UTC') + interval '1 day' END AS ds,
+                         date_trunc('day', e, 'UTC') AS de FROM r)
+       SELECT key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks FROM (
+         SELECT ${dayKey} AS key, clicks, bot_clicks
+           FROM click_days, d
+          WHERE member_id = $1 AND day >= (d.ds AT TIME ZONE 'UTC')::date AND day < (d.de AT TIME ZONE 'UTC')::date${where}
+         UNION ALL
+         SELECT ${hourKey} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)
+           FROM click_hours, d
+          WHERE member_id = $1
+            AND ((hour >= d.s AND hour < LEAST(d.ds, d.e)) OR (hour >= GREATEST(d.de, d.ds) AND hour < d.e))${where}
+          GROUP BY 1
+       ) AS both_tables GROUP BY key`,
       params,
     );
+  }
+
+  /** Whether the daily summary has what the query asks (its grouping and filters exist per day and sub id). */
+  private daysServe(query: AnalyticsQuery): boolean {
+    const f = query.filters;
+    if (f.linkId !== undefined || f.item !== undefined || f.country !== undefined || f.device !== undefined) {
+      return false;
+    }
+    if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
+    return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
   }
 
   private orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
@@ -226,8 +266,9 @@ export class AnalyticsService {
   }
 
   /** The SQL of the group's key, per table (`click_hours` or `order_lines`). */
-  private keyExpr(query: AnalyticsQuery, table: 'click' | 'order', params: unknown[]): string {
-    const time = table === 'click' ? 'hour' : 'purchased_at';
+  private keyExpr(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
+    // A summary day is a UTC day: read as a UTC time, it buckets as the hours would (timeseries in UTC only).
+    const time = table === 'click' ? 'hour' : table === 'day' ? `(day::timestamp AT TIME ZONE 'UTC')` : 'purchased_at';
     switch (query.groupBy) {
       case 'count':
         return `''`;
@@ -257,7 +298,7 @@ export class AnalyticsService {
     }
   }
 
-  private where(query: AnalyticsQuery, table: 'click' | 'order', params: unknown[]): string {
+  private where(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
     let where = '';
     const add = (sql: string, value: unknown) => {
       params.push(value);

@@ -13,6 +13,7 @@ import { UsageHours1795422000000 } from './1795422000000-UsageHours';
 import { OrderLines1795430000000 } from './1795430000000-OrderLines';
 import { ClickHours1795431000000 } from './1795431000000-ClickHours';
 import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
+import { ClickDays1795433000000 } from './1795433000000-ClickDays';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OrderLines1795430000000,
   ClickHours1795431000000,
   ReportSyncs1795432000000,
+  ClickDays1795433000000,
 ];

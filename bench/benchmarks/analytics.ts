@@ -262,6 +262,9 @@ async function dimensionsRatio(ctx: BenchContext, on: ApiProcess) {
     if (codes.length !== REDIRECT_CODES) throw new Error(`Making ${REDIRECT_CODES} short links failed (${res.status})`);
     const rounds = Number(process.env.BENCH_ANALYTICS_REDIRECT_ROUNDS ?? '2');
     const figures: { on: Throughput[]; off: Throughput[] } = { on: [], off: [] };
+    // A round unmeasured first: both processes' caches and JIT warm (the second api has just started).
+    for (const server of [off, on])
+      await measureThroughput(redirectTarget(server.url, codes), { serverPid: server.pid });
     for (let i = 0; i < rounds; i += 1) {
       figures.off.push(await measureThroughput(redirectTarget(off.url, codes), { serverPid: off.pid }));
       figures.on.push(await measureThroughput(redirectTarget(on.url, codes), { serverPid: on.pid }));

@@ -3,6 +3,12 @@ export { analyticsConfig } from './analytics.config';
 export { OrderImportService, type ImportSummary } from './import/order-import.service';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
+export {
+  PlatformTotalsModule,
+  PlatformTotalsQuery,
+  type PlatformAmount,
+  type PlatformTotals,
+} from './query/platform-totals';
 export { ReportSyncService, type SyncStateView } from './sync/report-sync.service';
 export {
   ANALYTICS_EVENTS,

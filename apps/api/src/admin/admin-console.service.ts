@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AbuseQueries, eventView, type AbuseEventDto } from '@app/abuse';
+import { PlatformTotalsQuery } from '@app/analytics';
 import { AppException, Clock } from '@app/common';
 import { Credential } from '@app/credentials';
 import { MembersService } from '@app/members';
@@ -65,6 +66,7 @@ export class AdminConsoleService {
     private readonly shortLinks: ShortLinkService,
     private readonly abuse: AbuseQueries,
     private readonly clock: Clock,
+    private readonly platformTotals: PlatformTotalsQuery,
   ) {}
 
   async overview() {
@@ -72,7 +74,7 @@ export class AdminConsoleService {
     const fromHour = hourOf(now) - (OVERVIEW_DAYS * 24 - 1) * HOUR_MS;
     const fromDay = dayOf(now) - (OVERVIEW_DAYS - 1) * DAY_MS;
     const since = new Date(fromHour);
-    const [hours, failures, bans, topIps, topMembers] = await Promise.all([
+    const [hours, failures, bans, topIps, topMembers, platform] = await Promise.all([
       this.db.query(`SELECT hour, calls, links FROM usage_hours WHERE hour >= $1`, [since]),
       this.db.query(
         `SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, count(*)::int AS n
@@ -96,10 +98,12 @@ export class AdminConsoleService {
           WHERE u.day >= $1::date GROUP BY m.id, m.email, m.plan ORDER BY calls DESC, m.email LIMIT 10`,
         [new Date(fromDay).toISOString().slice(0, 10)],
       ),
+      this.platformTotals.totals(new Date(fromDay)),
     ]);
     return {
       ok: true as const,
       days: OVERVIEW_DAYS,
+      platform,
       calls_per_hour: series(
         (hours as HourRow[]).map((row) => ({ at: row.hour, n: row.calls })),
         fromHour,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AbuseModule } from '@app/abuse';
+import { PlatformTotalsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
 import { MarketplaceTargetPolicy } from '@app/conversion';
@@ -19,6 +20,7 @@ import { AdminService } from './admin.service';
     AuthModule,
     MembersModule,
     AbuseModule,
+    PlatformTotalsModule,
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
   controllers: [AdminMembersController, AdminOverviewController, AdminAbuseController, AdminPagesController],

@@ -197,7 +197,7 @@ export class AnalyticsService {
    * `click_days` and only the hours at its edges (a time zone's day starts inside a UTC day) from `click_hours`:
    * the same figures, from 90 rows per sub id instead of a row per link, hour and combination of dimensions.
    */
-  private clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
+  private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
     if (!this.daysServe(query)) {
       const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
       const key = this.keyExpr(query, 'click', params);
@@ -211,26 +211,44 @@ export class AnalyticsService {
         params,
       );
     }
+    // The range as instants, and the whole UTC days inside it ([ds, de)), computed first: as constants, the edge
+    // hours are two range scans of click_hours' (member_id, hour) index.
+    const [b]: Array<{ s: Date; e: Date; ds: Date; de: Date }> = await this.db.query(
+      `WITH r AS (SELECT ($1::timestamp AT TIME ZONE $3) AS s, ($2::timestamp AT TIME ZONE $3) AS e)
+       SELECT s, e, date_trunc('day', e, 'UTC') AS de,
+              CASE WHEN date_trunc('day', s, 'UTC') = s THEN s ELSE date_trunc('day', s, 'UTC') + interval '1 day' END AS ds
+         FROM r`,
+      [query.start, query.end, query.timezone],
+    );
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
     const hourKey = this.keyExpr(query, 'click', params);
     const dayKey = this.keyExpr(query, 'day', params);
     const where = this.where(query, 'day', params);
+    const at = (value: Date | string) => {
+      params.push(value);
+      return `$${params.length}::timestamptz`;
+    };
+    const day = (value: Date) => {
+      params.push(value.toISOString().slice(0, 10));
+      return `$${params.length}::date`;
+    };
+    const earliest = (x: Date, y: Date) => (x < y ? x : y);
+    const latest = (x: Date, y: Date) => (x > y ? x : y);
+    const hours = (from: Date, to: Date) =>
+      `SELECT ${hourKey} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
+              COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
+         FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
+    const parts = [
+      `SELECT ${dayKey} AS key, clicks, bot_clicks FROM click_days
+        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where}`,
+    ];
+    if (b.s < earliest(b.ds, b.e)) parts.push(hours(b.s, earliest(b.ds, b.e)));
+    if (latest(b.de, b.ds) < b.e) parts.push(hours(latest(b.de, b.ds), b.e));
+    // $2..$4 (the local range and zone) are typed here: only a timeseries' key reads them.
     return this.db.query(
-      `WITH r AS (SELECT ($2::timestamp AT TIME ZONE $4) AS s, ($3::timestamp AT TIME ZONE $4) AS e),
-            d AS (SELECT s, e, CASE WHEN date_trunc('day', s, 'UTC') = s THEN s
-                                    ELSE date_trunc('day', s, 'UTC') + interval '1 day' END AS ds,
-                         date_trunc('day', e, 'UTC') AS de FROM r)
-       SELECT key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks FROM (
-         SELECT ${dayKey} AS key, clicks, bot_clicks
-           FROM click_days, d
-          WHERE member_id = $1 AND day >= (d.ds AT TIME ZONE 'UTC')::date AND day < (d.de AT TIME ZONE 'UTC')::date${where}
-         UNION ALL
-         SELECT ${hourKey} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)
-           FROM click_hours, d
-          WHERE member_id = $1
-            AND ((hour >= d.s AND hour < LEAST(d.ds, d.e)) OR (hour >= GREATEST(d.de, d.ds) AND hour < d.e))${where}
-          GROUP BY 1
-       ) AS both_tables GROUP BY key`,
+      `WITH asked AS (SELECT $2::timestamp AS start, $3::timestamp AS end, $4::text AS timezone)
+       SELECT key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks
+         FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY key`,
       params,
     );
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { orderFigures } from '@app/analytics';
 import { Client } from 'pg';
 import { ApiProcess } from '../../test/support/api-process';
 import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';
@@ -98,11 +99,24 @@ export const analytics: Benchmark = {
         `INSERT INTO order_lines (member_id, marketplace, line_key, order_id, item_id, model_id, status, currency, qty, gmv, commission, net_commission, sub_id, purchased_at, source)
          SELECT $1, 'shopee', 'B' || i || '|' || (1000 + i % 997) || '|0', 'B' || (i / 2), (1000 + i % 997)::text, '0',
                 (ARRAY['pending','completed','completed','cancelled'])[1 + i % 4], 'VND', 1, 100000, 5000, 5000,
-                's' || (i % 200) || '-p' || (i % 7), now() - (i % ($3::int * 24)) * interval '1 hour', 'csv'
+                's' || (i / 2 % 200) || '-p' || (i / 2 % 7), now() - (i / 2 % ($3::int * 24)) * interval '1 hour', 'csv'
            FROM generate_series(1, $2::int) AS i`,
         [member.memberId, ITEMS, DAYS],
       );
-      await db.query('ANALYZE short_links; ANALYZE click_hours; ANALYZE click_days; ANALYZE order_lines');
+      // The daily order summary, as the import keeps it (the same SQL).
+      await db.query(
+        `INSERT INTO order_days (member_id, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending,
+                completed, cancelled)
+         SELECT $1, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending, completed, cancelled
+           FROM (${orderFigures(
+             { day: `(purchased_at AT TIME ZONE 'UTC')::date`, sub_id: 'sub_id', marketplace: 'marketplace' },
+             'member_id = $1',
+           )}) AS f`,
+        [member.memberId],
+      );
+      await db.query(
+        'ANALYZE short_links; ANALYZE click_hours; ANALYZE click_days; ANALYZE order_lines; ANALYZE order_days',
+      );
       const seedSeconds = (performance.now() - seeded) / 1000;
       const [{ rows: clickRows, clicks, bytes, day_bytes: dayBytes, day_rows: dayRows }] = (
         await db.query(

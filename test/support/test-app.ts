@@ -40,6 +40,7 @@ const TABLES = [
   'order_lines',
   'click_hours',
   'click_days',
+  'order_days',
   'report_syncs',
 ];
 

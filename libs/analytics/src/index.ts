@@ -3,6 +3,8 @@ export { analyticsConfig } from './analytics.config';
 export { OrderImportService, type ImportSummary } from './import/order-import.service';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
+/** The order figures' SQL (also what the analytics bench seeds `order_days` with). */
+export { orderFigures } from './query/order-figures';
 export {
   PlatformTotalsModule,
   PlatformTotalsQuery,

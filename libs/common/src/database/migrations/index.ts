@@ -14,6 +14,7 @@ import { OrderLines1795430000000 } from './1795430000000-OrderLines';
 import { ClickHours1795431000000 } from './1795431000000-ClickHours';
 import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
 import { ClickDays1795433000000 } from './1795433000000-ClickDays';
+import { OrderDays1795434000000 } from './1795434000000-OrderDays';
 
 /** Every migration, in order. A new migration is generated into this folder and added here. */
 export const MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ClickHours1795431000000,
   ReportSyncs1795432000000,
   ClickDays1795433000000,
+  OrderDays1795434000000,
 ];

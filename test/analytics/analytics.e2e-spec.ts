@@ -195,6 +195,21 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
       ['2026-08-12T00:00', 1, 1],
       ['2026-08-13T00:00', 1, 0],
     ]);
+    // In UTC the whole days come from the daily summaries (no edge hours): the same orders here, no clicks.
+    const utc = await get('groupBy=timeseries&start=2026-08-10&end=2026-08-13&timezone=UTC');
+    expect(
+      utc.body.rows.map((r: { key: string; orders: number; cancelled_orders: number; clicks: number }) => [
+        r.key,
+        r.orders,
+        r.cancelled_orders,
+        r.clicks,
+      ]),
+    ).toEqual([
+      ['2026-08-10T00:00', 1, 0, 0],
+      ['2026-08-11T00:00', 1, 0, 0],
+      ['2026-08-12T00:00', 1, 1, 0],
+      ['2026-08-13T00:00', 1, 0, 0],
+    ]);
     // In São Paulo (UTC−3) order C (08:00 on the 12th in Vietnam, 01:00 UTC) falls on the 11th.
     const br = await get('groupBy=timeseries&event=orders&start=2026-08-11&end=2026-08-12&timezone=America/Sao_Paulo');
     expect(

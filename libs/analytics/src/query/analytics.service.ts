@@ -214,13 +214,13 @@ export class AnalyticsService {
     }
     const b = await this.bounds(query);
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const hourKey = this.keyExpr(query, 'click', params);
     const dayKey = this.keyExpr(query, 'day', params);
     const where = this.where(query, 'day', params);
     const at = (value: Date) => param(params, value, 'timestamptz');
     const day = (value: Date) => param(params, value.toISOString().slice(0, 10), 'date');
+    // Each part's key is its own parameter set (a parameter no part reads would have no type).
     const hours = (from: Date, to: Date) =>
-      `SELECT ${hourKey} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
+      `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
               COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
          FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
     const parts = [
@@ -253,7 +253,6 @@ export class AnalyticsService {
    */
   private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const key = this.keyExpr(query, 'order', params);
     const where = this.where(query, 'order', params);
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
@@ -261,7 +260,7 @@ export class AnalyticsService {
     if (!this.daysServe(query)) {
       return this.db.query(
         `${sums} FROM (${orderFigures(
-          { key },
+          { key: this.keyExpr(query, 'order', params) },
           `member_id = $1 AND purchased_at >= ($2::timestamp AT TIME ZONE $4)
            AND purchased_at < ($3::timestamp AT TIME ZONE $4)${where}`,
         )}) AS f GROUP BY 1, 2`,
@@ -278,7 +277,10 @@ export class AnalyticsService {
     ];
     for (const [from, to] of b.edges) {
       parts.push(
-        orderFigures({ key }, `member_id = $1 AND purchased_at >= ${at(from)} AND purchased_at < ${at(to)}${where}`),
+        orderFigures(
+          { key: this.keyExpr(query, 'order', params) },
+          `member_id = $1 AND purchased_at >= ${at(from)} AND purchased_at < ${at(to)}${where}`,
+        ),
       );
     }
     return this.db.query(

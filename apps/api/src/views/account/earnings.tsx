@@ -216,6 +216,35 @@ function SubIdTable({ data }: { data: EarningsData }) {
   return (
     <section class="card" aria-labelledby="subids-title" id="subids-card">
       <h2 id="subids-title">By sub id</h2>
+      <form method="get" action={EARNINGS} class="filter sort-form" aria-label="Sort the sub ids">
+        {(['timezone', 'marketplace', 'sub_id', 'link'] as const).map((key) =>
+          f[key] ? <input key={key} type="hidden" name={key} value={f[key]} /> : null,
+        )}
+        {f.asked.start ? <input type="hidden" name="start" value={f.asked.start} /> : null}
+        {f.asked.end ? <input type="hidden" name="end" value={f.asked.end} /> : null}
+        <Field id="sort-by" label="Sort by">
+          <select id="sort-by" name="sort">
+            {EARNINGS_SORTS.map((sort) => (
+              <option key={sort} value={sort} selected={f.sort === sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="sort-dir" label="Order">
+          <select id="sort-dir" name="dir">
+            <option value="desc" selected={f.dir === 'desc'}>
+              Largest first
+            </option>
+            <option value="asc" selected={f.dir === 'asc'}>
+              Smallest first
+            </option>
+          </select>
+        </Field>
+        <button type="submit" class="secondary small">
+          Sort
+        </button>
+      </form>
       {data.subIds.length === 0 ? (
         <EmptyState title="No clicks or orders in this range">
           <p>Make short links with sub ids (one per post or channel), or import a commission report below.</p>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { orderFigures } from '@app/analytics';
+import { orderFigures } from '@app/analytics/testing';
 import { Client } from 'pg';
 import { ApiProcess } from '../../test/support/api-process';
 import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { orderFigures } from '@app/analytics/testing';
 import { Client } from 'pg';
 import { ApiProcess } from '../../test/support/api-process';
-import type { BenchContext } from '../lib/context';
+import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';
+import { measureThroughput, type Throughput } from '../lib/load';
 import { printTable, round } from '../lib/report';
+import { REDIRECT_CODES, redirectTarget } from '../redirect/load';
 import type { Benchmark } from './benchmark';
 
 /**
@@ -14,9 +17,14 @@ const SCALE = Number(process.env.BENCH_ANALYTICS_SCALE ?? '1');
 const LINKS = Math.max(100, Math.round(100_000 * SCALE));
 const CLICKS = Math.max(10_000, Math.round(50_000_000 * SCALE));
 const ITEMS = Math.max(1000, Math.round(200_000 * SCALE));
-const CSV_ROWS = Math.max(1000, Math.round(100_000 * SCALE));
+/** `BENCH_ANALYTICS_CSV_ROWS` keeps the issue's 100,000-row file at a smaller scale. */
+const CSV_ROWS = Number(process.env.BENCH_ANALYTICS_CSV_ROWS ?? Math.max(1000, Math.round(100_000 * SCALE)));
 const DAYS = 90;
 const QUERIES = Number(process.env.BENCH_ANALYTICS_QUERIES ?? '40');
+/** Timed calls of the other groupings the earnings page makes (count, timeseries in a time zone, link); 0: none. */
+const QUERIES_OTHER = Number(process.env.BENCH_ANALYTICS_QUERIES_OTHER ?? '10');
+/** `BENCH_ANALYTICS_REDIRECT=0` skips the redirector figure (dimensions on vs off). */
+const REDIRECT = process.env.BENCH_ANALYTICS_REDIRECT !== '0';
 
 const VN_HEADER =
   'ID đơn hàng,Trạng thái đặt hàng,Checkout id,Thời Gian Đặt Hàng,Thời gian hoàn thành,Thời gian Click,Tên Shop,Shop id,Item id,Tên Item,ID Model,Giá(₫),Số lượng,Giá trị đơn hàng (₫),Tổng hoa hồng sản phẩm(₫),Hoa hồng ròng tiếp thị liên kết(₫),Trạng thái sản phẩm liên kết,Sub_id1,Sub_id2,Sub_id3,Sub_id4,Sub_id5,Kênh';
@@ -63,46 +71,106 @@ export const analytics: Benchmark = {
            FROM generate_series(1, $2::int) AS i`,
         [member.memberId, LINKS],
       );
-      // Clicks as the flush writes them: one row per (link, hour, combination); each row carries several clicks.
+      // Clicks as the flush writes them: one row per (link, hour, combination), 3 clicks each, every link clicked
+      // in ROWS_PER_LINK distinct hours spread over the 90 days (a different hour of the day per link), the
+      // dimensions varying with the hour; then the daily summary the flush keeps beside them.
       const perRow = 3;
+      const rowsPerLink = Math.max(1, Math.round(CLICKS / perRow / LINKS));
+      const step = Math.max(1, Math.floor((DAYS * 24) / rowsPerLink));
       await db.query(
         `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
-         SELECT l.id, date_trunc('hour', now()) - ((g::bigint / $5::int) % ($3::int * 24)) * interval '1 hour',
-                (ARRAY['VN','TH','ID','PH','MY'])[1 + g % 5], (ARRAY['mobile','desktop','tablet'])[1 + g % 3],
-                (ARRAY['Android','iOS','Windows'])[1 + g % 3], (ARRAY['Chrome','Safari','Facebook'])[1 + g % 3],
-                (ARRAY['', 'm.facebook.com', 'l.facebook.com', 'zalo.me'])[1 + g % 4], g % 20 = 0, $1, l.sub_id, 'shopee', '1', $4::int
-           FROM generate_series(1, $2::int) AS g
-           JOIN short_links l ON l.member_id = $1 AND l.code = 'A' || lpad(to_hex(1 + g % $5::int), 7, '0')
-         ON CONFLICT DO NOTHING`,
-        [member.memberId, Math.round(CLICKS / perRow), DAYS, perRow, LINKS],
+         SELECT l.id, date_trunc('hour', now()) - ((k * $3::int + l.id % $3::int) % ($4::int * 24)) * interval '1 hour',
+                (ARRAY['VN','TH','ID','PH','MY'])[1 + k % 5], (ARRAY['mobile','desktop','tablet'])[1 + k % 3],
+                (ARRAY['Android','iOS','Windows'])[1 + k % 3], (ARRAY['Chrome','Safari','Facebook'])[1 + k % 3],
+                (ARRAY['', 'm.facebook.com', 'l.facebook.com', 'zalo.me'])[1 + k % 4], k % 20 = 0, $1, l.sub_id,
+                'shopee', (1000 + l.id % 997)::text, $5::int
+           FROM short_links l CROSS JOIN generate_series(0, $2::int - 1) AS k
+          WHERE l.member_id = $1`,
+        [member.memberId, rowsPerLink, step, DAYS, perRow],
+      );
+      const clicksSeconds = (performance.now() - seeded) / 1000;
+      await db.query(
+        `INSERT INTO click_days (member_id, day, sub_id, marketplace, clicks, bot_clicks)
+         SELECT member_id, (hour AT TIME ZONE 'UTC')::date, sub_id, marketplace,
+                COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)
+           FROM click_hours WHERE member_id = $1 GROUP BY 1, 2, 3, 4`,
+        [member.memberId],
       );
       await db.query(
         `INSERT INTO order_lines (member_id, marketplace, line_key, order_id, item_id, model_id, status, currency, qty, gmv, commission, net_commission, sub_id, purchased_at, source)
          SELECT $1, 'shopee', 'B' || i || '|' || (1000 + i % 997) || '|0', 'B' || (i / 2), (1000 + i % 997)::text, '0',
                 (ARRAY['pending','completed','completed','cancelled'])[1 + i % 4], 'VND', 1, 100000, 5000, 5000,
-                's' || (i % 200) || '-p' || (i % 7), now() - (i % ($3::int * 24)) * interval '1 hour', 'csv'
+                's' || (i / 2 % 200) || '-p' || (i / 2 % 7), now() - (i / 2 % ($3::int * 24)) * interval '1 hour', 'csv'
            FROM generate_series(1, $2::int) AS i`,
         [member.memberId, ITEMS, DAYS],
       );
-      await db.query('ANALYZE short_links; ANALYZE click_hours; ANALYZE order_lines');
+      // The daily order summary, as the import keeps it (the same SQL).
+      await db.query(
+        `INSERT INTO order_days (member_id, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending,
+                completed, cancelled)
+         SELECT $1, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending, completed, cancelled
+           FROM (${orderFigures(
+             { day: `(purchased_at AT TIME ZONE 'UTC')::date`, sub_id: 'sub_id', marketplace: 'marketplace' },
+             'member_id = $1',
+           )}) AS f`,
+        [member.memberId],
+      );
+      await db.query(
+        'ANALYZE short_links; ANALYZE click_hours; ANALYZE click_days; ANALYZE order_lines; ANALYZE order_days',
+      );
       const seedSeconds = (performance.now() - seeded) / 1000;
-      const [{ rows: clickRows, clicks, bytes }] = (
+      const [{ rows: clickRows, clicks, bytes, day_bytes: dayBytes, day_rows: dayRows }] = (
         await db.query(
-          `SELECT count(*)::bigint AS rows, sum(clicks)::bigint AS clicks, pg_total_relation_size('click_hours') AS bytes FROM click_hours`,
+          `SELECT count(*)::bigint AS rows, sum(clicks)::bigint AS clicks,
+                  pg_total_relation_size('click_hours') AS bytes, pg_total_relation_size('click_days') AS day_bytes,
+                  (SELECT count(*) FROM click_days) AS day_rows
+             FROM click_hours`,
         )
       ).rows;
 
       const headers = { 'X-API-Key': member.apiKey, 'X-API-Token': member.apiToken };
-      const query = `${api.url}/api/analytics?groupBy=sub_id&timezone=Asia/Ho_Chi_Minh&start=${new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}`;
-      const times: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < QUERIES + 3; i += 1) {
-        const started = performance.now();
-        const res = await fetch(query, { headers });
-        const body = (await res.json()) as { rows?: unknown[] };
-        if (res.status !== 200) throw new Error(`GET /api/analytics answered ${res.status}`);
-        if (i >= 3) times.push(performance.now() - started);
-        rows = body.rows?.length ?? 0;
+      const range = `timezone=Asia/Ho_Chi_Minh&start=${new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}`;
+      /** `calls` timed calls after 3 untimed ones: their times (ms) and the rows of the last answer. */
+      const timed = async (params: string, calls: number) => {
+        const times: number[] = [];
+        let rows = 0;
+        for (let i = 0; i < calls + 3; i += 1) {
+          const started = performance.now();
+          const res = await fetch(`${api.url}/api/analytics?${params}&${range}`, { headers });
+          const body = (await res.json()) as { rows?: unknown[] };
+          if (res.status !== 200) {
+            // A grouping that reads the detail may pass the database's statement timeout (10 s): a figure too.
+            if (params !== 'groupBy=sub_id')
+              return {
+                times,
+                rows,
+                failed: `answered ${res.status} after ${round(performance.now() - started, 0)} ms`,
+              };
+            throw new Error(`GET /api/analytics?${params} answered ${res.status}`);
+          }
+          if (i >= 3) times.push(performance.now() - started);
+          rows = body.rows?.length ?? 0;
+        }
+        return { times, rows, failed: null as string | null };
+      };
+      const { times, rows } = await timed('groupBy=sub_id', QUERIES);
+      process.stdout.write(
+        `groupBy=sub_id: p95 ${round(p95(times), 1)} ms, median ${round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)], 1)} ms, ${rows} rows; seeding ${round(seedSeconds, 1)} s; ${clicks} clicks in ${clickRows} rows (${dayRows} day rows); click_hours ${bytes} B, click_days ${dayBytes} B\n`,
+      );
+      const other = QUERIES_OTHER > 0;
+      const count = other ? await timed('groupBy=count', QUERIES_OTHER) : null;
+      const series = other ? await timed('groupBy=timeseries', QUERIES_OTHER) : null;
+      const byLink = other ? await timed('groupBy=link', QUERIES_OTHER) : null;
+      for (const [name, figures] of [
+        ['count', count],
+        ['timeseries', series],
+        ['link', byLink],
+      ] as const) {
+        if (figures) {
+          process.stdout.write(
+            `groupBy=${name}: ${figures.failed ?? `p95 ${round(p95(figures.times), 1)} ms, median ${round([...figures.times].sort((a, b) => a - b)[Math.floor(figures.times.length / 2)], 1)} ms`}\n`,
+          );
+        }
       }
 
       const file = csv(CSV_ROWS);
@@ -115,17 +183,27 @@ export const analytics: Benchmark = {
         headers: { ...headers, 'Content-Type': 'text/csv' },
         body: new Uint8Array(file),
       });
-      const summary = (await res.json()) as { new?: number; rows_read?: number };
+      const text = await res.text().catch((error: Error) => `(no answer: ${error.message})`);
       const importSeconds = (performance.now() - importStarted) / 1000;
       clearInterval(probe);
-      if (res.status !== 200)
-        throw new Error(`import answered ${res.status}: ${JSON.stringify(summary).slice(0, 200)}`);
+      let summary: { new?: number; rows_read?: number } = {};
+      try {
+        summary = JSON.parse(text) as typeof summary;
+      } catch {
+        summary = {};
+      }
+      // Said at once: a later step that fails must not take the figures already measured with it.
+      process.stdout.write(
+        `import ${CSV_ROWS} rows: ${res.status} ${res.status === 200 ? '' : text.slice(0, 200)} in ${round(importSeconds, 2)} s, RSS ${round(rssBefore, 0)} → ${round(rssPeak, 0)} MB\n`,
+      );
 
+      const redirects = REDIRECT ? await dimensionsRatio(ctx, api) : null;
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const table = [
         { figure: 'links', value: LINKS },
-        { figure: 'clicks (click_hours rows)', value: `${clicks} (${clickRows})` },
+        { figure: 'clicks (click_hours rows; click_days rows)', value: `${clicks} (${clickRows}; ${dayRows})` },
         { figure: 'order items', value: ITEMS },
-        { figure: 'seeding, s', value: round(seedSeconds, 1) },
+        { figure: 'seeding, s (of which click_hours)', value: `${round(seedSeconds, 1)} (${round(clicksSeconds, 1)})` },
         {
           figure: `GET /api/analytics groupBy=sub_id ${DAYS} days: p95 ms (${QUERIES} calls, ${rows} rows)`,
           value: round(p95(times), 1),
@@ -134,6 +212,20 @@ export const analytics: Benchmark = {
           figure: 'GET /api/analytics: median ms',
           value: round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)], 1),
         },
+        ...[
+          ['count', count],
+          ['timeseries (days, Asia/Ho_Chi_Minh)', series],
+          ['link', byLink],
+        ].flatMap(([name, figures]) =>
+          figures && typeof figures !== 'string'
+            ? [
+                {
+                  figure: `GET /api/analytics groupBy=${name}: p95 / median ms (${QUERIES_OTHER} calls)`,
+                  value: figures.failed ?? `${round(p95(figures.times), 1)} / ${round(median(figures.times), 1)}`,
+                },
+              ]
+            : [],
+        ),
         {
           figure: `import ${CSV_ROWS}-row CSV (${(file.length / 1e6).toFixed(1)} MB): s`,
           value: round(importSeconds, 2),
@@ -143,6 +235,23 @@ export const analytics: Benchmark = {
           figure: 'click_hours bytes per million clicks, MB',
           value: round(((Number(bytes) / Number(clicks)) * 1e6) / 1e6, 1),
         },
+        {
+          figure: 'click_days bytes per million clicks, MB',
+          value: round(((Number(dayBytes) / Number(clicks)) * 1e6) / 1e6, 2),
+        },
+        ...(redirects
+          ? [
+              {
+                figure: `redirects/s, dimensions off → on (${redirects.rounds} rounds each, alternated)`,
+                value: `${round(redirects.off, 0)} → ${round(redirects.on, 0)}`,
+              },
+              { figure: 'redirector with dimensions / without', value: round(redirects.on / redirects.off, 3) },
+              {
+                figure: 'server CPU µs per redirect, off → on',
+                value: `${round(redirects.cpuOff, 0)} → ${round(redirects.cpuOn, 0)}`,
+              },
+            ]
+          : []),
       ];
       printTable('analytics', table);
       return {
@@ -156,6 +265,13 @@ export const analytics: Benchmark = {
         import_seconds: round(importSeconds, 2),
         import_rss_mb: { before: round(rssBefore, 0), peak: round(rssPeak, 0) },
         click_bytes_per_million: Math.round((Number(bytes) / Number(clicks)) * 1e6),
+        click_day_bytes_per_million: Math.round((Number(dayBytes) / Number(clicks)) * 1e6),
+        other_p95_ms: {
+          count: count ? (count.failed ?? round(p95(count.times), 1)) : null,
+          timeseries: series ? (series.failed ?? round(p95(series.times), 1)) : null,
+          link: byLink ? (byLink.failed ?? round(p95(byLink.times), 1)) : null,
+        },
+        redirect_dimensions: redirects,
       };
     } finally {
       await db.query('DELETE FROM click_hours WHERE member_id = $1', [member.memberId]).catch(() => undefined);
@@ -164,3 +280,51 @@ export const analytics: Benchmark = {
     }
   },
 };
+
+/**
+ * The mounted redirector with click dimensions on (the api above) and off (a second api with
+ * `CLICK_DIMENSIONS_ENABLED=false`), side by side in one run: 200 codes, the same load, measured alternately
+ * (off, on, off, on…) so the machine's noise falls on both; requests a second and the server's CPU per redirect.
+ */
+async function dimensionsRatio(ctx: BenchContext, on: ApiProcess) {
+  const off = await ApiProcess.start({
+    env: ctx.apiEnv({ CLICK_DIMENSIONS_ENABLED: 'false' }),
+    entry: 'main',
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
+  try {
+    // 200 of the member's seeded links (making new ones would pass the plan's short-link quota at this scale).
+    const db = new Client({ connectionString: ctx.databaseUrl });
+    await db.connect();
+    const member = await ctx.member();
+    const codes = (
+      await db
+        .query(`SELECT code FROM short_links WHERE member_id = $1 ORDER BY id LIMIT $2`, [
+          member.memberId,
+          REDIRECT_CODES,
+        ])
+        .finally(() => db.end())
+    ).rows.map((row: { code: string }) => row.code);
+    const rounds = Number(process.env.BENCH_ANALYTICS_REDIRECT_ROUNDS ?? '2');
+    const figures: { on: Throughput[]; off: Throughput[] } = { on: [], off: [] };
+    // A round unmeasured first: both processes' caches and JIT warm (the second api has just started).
+    for (const server of [off, on])
+      await measureThroughput(redirectTarget(server.url, codes), { serverPid: server.pid });
+    for (let i = 0; i < rounds; i += 1) {
+      figures.off.push(await measureThroughput(redirectTarget(off.url, codes), { serverPid: off.pid }));
+      figures.on.push(await measureThroughput(redirectTarget(on.url, codes), { serverPid: on.pid }));
+    }
+    const mean = (list: Throughput[], pick: (t: Throughput) => number) =>
+      list.reduce((sum, t) => sum + pick(t), 0) / list.length;
+    return {
+      rounds,
+      off: mean(figures.off, (t) => t.requestsPerSecond),
+      on: mean(figures.on, (t) => t.requestsPerSecond),
+      cpuOff: mean(figures.off, (t) => t.serverCpuUsPerRequest ?? NaN),
+      cpuOn: mean(figures.on, (t) => t.serverCpuUsPerRequest ?? NaN),
+    };
+  } finally {
+    await off.stop();
+    await off.dispose();
+  }
+}

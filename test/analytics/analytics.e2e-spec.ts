@@ -195,6 +195,21 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
       ['2026-08-12T00:00', 1, 1],
       ['2026-08-13T00:00', 1, 0],
     ]);
+    // In UTC the whole days come from the daily summaries (no edge hours): the same orders here, no clicks.
+    const utc = await get('groupBy=timeseries&start=2026-08-10&end=2026-08-13&timezone=UTC');
+    expect(
+      utc.body.rows.map((r: { key: string; orders: number; cancelled_orders: number; clicks: number }) => [
+        r.key,
+        r.orders,
+        r.cancelled_orders,
+        r.clicks,
+      ]),
+    ).toEqual([
+      ['2026-08-10T00:00', 1, 0, 0],
+      ['2026-08-11T00:00', 1, 0, 0],
+      ['2026-08-12T00:00', 1, 1, 0],
+      ['2026-08-13T00:00', 1, 0, 0],
+    ]);
     // In São Paulo (UTC−3) order C (08:00 on the 12th in Vietnam, 01:00 UTC) falls on the 11th.
     const br = await get('groupBy=timeseries&event=orders&start=2026-08-11&end=2026-08-12&timezone=America/Sao_Paulo');
     expect(
@@ -312,8 +327,22 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
          FROM generate_series(timestamptz '2025-01-10 00:00Z', timestamptz '2025-01-11 23:00Z', interval '1 hour') AS h`,
       [id, member.member.id],
     );
+    // And their daily summary, as the flush writes it beside them.
+    await t.dataSource.query(
+      `INSERT INTO click_days (member_id, day, sub_id, marketplace, clicks) VALUES ($1, '2025-01-10', 'old', 'shopee', 72), ($1, '2025-01-11', 'old', 'shopee', 72)`,
+      [member.member.id],
+    );
     const before = await get('sub_id=old&start=2025-01-01&end=2025-01-31&timezone=UTC&event=clicks', member);
     expect(before.body.rows[0].clicks).toBe(48 * 3);
+    // A Vietnamese day starts at 17:00 UTC: whole UTC days come from the summary, the edge hours from click_hours.
+    for (const [range, clicks] of [
+      ['start=2025-01-10&end=2025-01-10', 17 * 3],
+      ['start=2025-01-10&end=2025-01-11', 41 * 3],
+    ] as const) {
+      const vn = `${range}&timezone=Asia/Ho_Chi_Minh&event=clicks`;
+      expect((await get(`sub_id=old&${vn}`, member)).body.rows[0].clicks).toBe(clicks);
+      expect((await get(`groupBy=link&${vn}`, member)).body.rows[0].clicks).toBe(clicks);
+    }
     expect(await t.app.get(ClickRetention).rollUp()).toBe(46);
     const rows = await t.dataSource.query(
       'SELECT hour, clicks FROM click_hours WHERE short_link_id = $1 ORDER BY hour',
@@ -322,6 +351,9 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
     expect(rows.map((r: { clicks: number }) => r.clicks)).toEqual([72, 72]);
     const after = await get('sub_id=old&start=2025-01-01&end=2025-01-31&timezone=UTC&event=clicks', member);
     expect(after.body.rows[0].clicks).toBe(48 * 3);
+    // Read from the daily summary (grouped by sub id) or from the hours (grouped by link): the same clicks.
+    const byLink = await get('groupBy=link&start=2025-01-01&end=2025-01-31&timezone=UTC&event=clicks', member);
+    expect(byLink.body.rows.map((r: { clicks: number }) => r.clicks)).toEqual([48 * 3]);
     expect(await t.app.get(ClickRetention).rollUp()).toBe(0);
   });
 });

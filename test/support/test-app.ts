@@ -39,6 +39,8 @@ const TABLES = [
   'outbound_links',
   'order_lines',
   'click_hours',
+  'click_days',
+  'order_days',
   'report_syncs',
 ];
 

@@ -3,7 +3,8 @@ export { analyticsConfig } from './analytics.config';
 export { OrderImportService, type ImportSummary } from './import/order-import.service';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
-export { ReportSyncService } from './sync/report-sync.service';
+export { PlatformTotalsModule, PlatformTotalsQuery } from './query/platform-totals';
+export { ReportSyncService, type SyncStateView } from './sync/report-sync.service';
 export {
   ANALYTICS_EVENTS,
   ANALYTICS_GROUPS,
@@ -12,5 +13,7 @@ export {
   type AnalyticsGroup,
   type AnalyticsInterval,
   type AnalyticsQuery,
+  type AnalyticsRow,
+  type AnalyticsAmount,
 } from './query/analytics-query';
 export { ANALYTICS_MIGRATIONS } from './migrations';

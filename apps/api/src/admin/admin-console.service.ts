@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AbuseQueries, eventView, type AbuseEventDto } from '@app/abuse';
+import { PlatformTotalsQuery } from '@app/analytics';
 import { AppException, Clock } from '@app/common';
 import { Credential, CredentialsService } from '@app/credentials';
 import { MembersService } from '@app/members';
@@ -59,6 +60,7 @@ export class AdminConsoleService {
     private readonly shortLinks: ShortLinkService,
     private readonly abuse: AbuseQueries,
     private readonly clock: Clock,
+    private readonly platformTotals: PlatformTotalsQuery,
   ) {}
 
   async overview() {
@@ -66,16 +68,18 @@ export class AdminConsoleService {
     const fromHour = hourOf(now) - (OVERVIEW_DAYS * 24 - 1) * HOUR_MS;
     const fromDay = dayOf(now) - (OVERVIEW_DAYS - 1) * DAY_MS;
     const since = new Date(fromHour);
-    const [hours, failures, bans, topIps, topMembers] = await Promise.all([
+    const [hours, failures, bans, topIps, topMembers, platform] = await Promise.all([
       this.usage.perHour(since),
       this.abuse.failedAuthPerHour(since),
       this.abuse.bansPerDay(new Date(fromDay)),
       this.abuse.topFailingIps(since, TOP),
       this.topMembers(new Date(fromDay).toISOString().slice(0, 10)),
+      this.platformTotals.totals(new Date(fromDay)),
     ]);
     return {
       ok: true as const,
       days: OVERVIEW_DAYS,
+      platform,
       calls_per_hour: series(
         hours.map((row) => ({ at: row.hour, n: row.calls })),
         fromHour,

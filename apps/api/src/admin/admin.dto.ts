@@ -89,9 +89,30 @@ class TopMemberDto {
   @ApiProperty({ description: 'Convert calls in the window' }) calls!: number;
 }
 
+class PlatformAmountDto {
+  @ApiProperty({ example: 'VND' }) currency!: string;
+  @ApiProperty({ description: 'Distinct orders with a line not cancelled' }) orders!: number;
+  @ApiProperty({ example: '1690000', description: 'Σ purchase value of the lines not cancelled' }) gmv!: string;
+  @ApiProperty({ example: '77500' }) commission_completed!: string;
+  @ApiProperty({ example: '80500', description: 'pending + completed' }) net_commission!: string;
+}
+
+/** Every member's earnings figures together (the analytics lib's definitions), per currency. */
+class PlatformTotalsDto {
+  @ApiProperty({ example: '2026-11-19', description: 'The first UTC day counted' }) since!: string;
+  @ApiProperty({ description: 'Clicks by people on short links' }) clicks!: number;
+  @ApiProperty() bot_clicks!: number;
+  @ApiProperty({ type: [PlatformAmountDto], description: 'Never summed across currencies' })
+  amounts!: PlatformAmountDto[];
+  @ApiProperty({ description: 'Members who have imported (or pulled) order lines, ever' })
+  members_with_imports!: number;
+}
+
 export class AdminOverviewDto {
   @OkTrue() ok!: true;
   @ApiProperty({ example: 7 }) days!: number;
+  @ApiProperty({ type: PlatformTotalsDto, description: 'Clicks, orders and commission of the window, per currency' })
+  platform!: PlatformTotalsDto;
   @ApiProperty({ type: [PointDto] }) calls_per_hour!: PointDto[];
   @ApiProperty({ type: [PointDto] }) links_per_hour!: PointDto[];
   @ApiProperty({ type: [PointDto] }) failed_auth_per_hour!: PointDto[];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AbuseModule } from '@app/abuse';
+import { PlatformTotalsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
 import { MarketplaceTargetPolicy } from '@app/conversion';
@@ -22,6 +23,7 @@ import { AdminService } from './admin.service';
     CredentialsModule,
     UsageModule,
     AbuseModule,
+    PlatformTotalsModule,
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
   controllers: [AdminMembersController, AdminOverviewController, AdminPagesController],

@@ -8,10 +8,14 @@ import { CredentialsModule } from '@app/credentials';
 import { ShortLinksModule } from '@app/shortlinks';
 import { AnalyticsController } from './analytics.controller';
 import { ConversionsController } from './conversions.controller';
+import { EarningsPagesController } from './earnings-pages.controller';
+
+// The same options as ConversionModule's import: one instance (short links point at marketplace links only).
+const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy });
 
 /**
  * Earnings: `GET /api/analytics` and `POST /api/conversions/import` (key + token), their session twins under
- * `/account`, and the report sync state. The analytics lib also records the clicks' dimensions for the mounted
+ * `/account`, the report sync state, and the earnings page (`/dashboard/earnings`). The analytics lib also records the clicks' dimensions for the mounted
  * redirector (its `ClickDimensionsSink`).
  */
 @Module({
@@ -20,9 +24,9 @@ import { ConversionsController } from './conversions.controller';
     AuthModule,
     CredentialsModule,
     AbuseModule,
-    // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
-    AnalyticsModule.forRoot({ shortLinks: ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }) }),
+    SHORT_LINKS,
+    AnalyticsModule.forRoot({ shortLinks: SHORT_LINKS }),
   ],
-  controllers: [AnalyticsController, ConversionsController],
+  controllers: [AnalyticsController, ConversionsController, EarningsPagesController],
 })
 export class AnalyticsHttpModule {}

@@ -37,6 +37,7 @@ import { ImportSummaryDto } from './analytics.dto';
 export const REPORT_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   '/api/conversions/import',
   '/account/conversions/import',
+  '/dashboard/earnings/import',
 ]);
 
 /** What a report upload may be sent as: the CSV file itself as the body. */
@@ -116,14 +117,14 @@ function answer(summary: ImportSummary): ImportSummaryDto {
   return { ok: true, ...summary };
 }
 
-function applyFlag(value: string | undefined): boolean {
+export function applyFlag(value: string | undefined): boolean {
   if (value === undefined || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   throw new AppException('invalid_request', '`apply` is `true` or `false`');
 }
 
 /** The request body as a byte stream, decompressed when sent compressed; the media type checked first. */
-function uploadStream(req: Request): Readable {
+export function uploadStream(req: Request): Readable {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
   if (/^multipart\//i.test(type)) {
     throw new AppException(

@@ -23,6 +23,8 @@ import {
   ClicksQueryDto,
   CustomDomainResponseDto,
   CustomDomainsDto,
+  ShortLinkSearchPageDto,
+  ShortLinkSearchQueryDto,
   ShortLinksPageDto,
   ShortLinksQueryDto,
   SubIdsDto,
@@ -56,6 +58,37 @@ export class ShortLinksController {
     const perPage = query.per_page ?? 20;
     const { links, total } = await this.shortLinks.list(member.id, page, perPage);
     return { ok: true as const, short_links: links, page, per_page: perPage, total };
+  }
+
+  @Get('short-links/search')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'searchShortLinks',
+    summary: 'Search your short links',
+    description:
+      'Your links whose code, target URL or sub id contains `q`, newest first, a page at a time (the link filter of ' +
+      'the earnings page: a member may have 100,000 links). The `id` is what `GET /api/analytics?link=` takes.',
+  })
+  @ApiOkResponse({ type: ShortLinkSearchPageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (q, page or per_page)' })
+  async search(@CurrentMember() member: Member, @Query() query: ShortLinkSearchQueryDto) {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 20;
+    const found = await this.shortLinks.searchRefs(member.id, query.q ?? '', perPage + 1, (page - 1) * perPage);
+    return {
+      ok: true as const,
+      links: found.slice(0, perPage).map(({ id, code, url, domain, target, sub_id }) => ({
+        id,
+        code,
+        url,
+        domain,
+        target,
+        sub_id,
+      })),
+      page,
+      per_page: perPage,
+      has_more: found.length > perPage,
+    };
   }
 
   @Get('short-links/clicks')

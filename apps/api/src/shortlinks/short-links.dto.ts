@@ -23,6 +23,33 @@ export class ShortLinksQueryDto {
   per_page?: number;
 }
 
+export class ShortLinkSearchQueryDto {
+  @ApiPropertyOptional({
+    description: "Text the link's code, target URL or sub id contains (case-insensitive; empty: every link)",
+    example: 'fb',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  per_page?: number;
+}
+
 export class ClicksQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 90, default: 30, description: 'How many days back, today included' })
   @IsOptional()
@@ -71,6 +98,26 @@ export class ShortLinkDto {
   @ApiProperty({ description: 'Clicks by bots and link previews' }) bot_clicks!: number;
   @ApiProperty({ type: String, format: 'date-time' }) created_at!: Date;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) last_click_at!: Date | null;
+}
+
+/** A link found by the search: its id is what `GET /api/analytics?link=` takes. */
+export class ShortLinkRefDto {
+  @ApiProperty({ example: '1042', description: 'The link id (`link` filter of the analytics)' }) id!: string;
+  @ApiProperty({ example: 'aB3dE9' }) code!: string;
+  @ApiProperty({ example: 'https://s.example.com/aB3dE9' }) url!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The custom domain (null: our short domain)' })
+  domain!: string | null;
+  @ApiProperty() target!: string;
+  @ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' }) sub_id!: string;
+}
+
+export class ShortLinkSearchPageDto {
+  @OkTrue() ok!: true;
+  @ApiProperty({ type: [ShortLinkRefDto], description: 'Newest first' }) links!: ShortLinkRefDto[];
+  @ApiProperty() page!: number;
+  @ApiProperty() per_page!: number;
+  @ApiProperty({ description: 'Whether a next page exists (no total: counting 100,000 links per keystroke is waste)' })
+  has_more!: boolean;
 }
 
 export class ShortLinksPageDto {

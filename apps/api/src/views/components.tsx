@@ -90,6 +90,10 @@ export interface Column<T> {
   /** Shown as the card's title under 600 px (the row's key column). */
   primary?: boolean;
   class?: string;
+  /** What the header shows instead of the label (a sort link); the label stays the cells' name under 600 px. */
+  header?: ComponentChildren;
+  /** The column the rows are sorted by, and which way (`aria-sort`). */
+  ariaSort?: 'asc' | 'desc';
 }
 
 /**
@@ -115,8 +119,12 @@ export function DataTable<T>({
       <thead>
         <tr>
           {columns.map((column) => (
-            <th scope="col" key={column.label}>
-              {column.label}
+            <th
+              scope="col"
+              key={column.label}
+              aria-sort={column.ariaSort ? (column.ariaSort === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              {column.header ?? column.label}
             </th>
           ))}
         </tr>

@@ -23,6 +23,7 @@ export const ACCOUNT_SECTIONS: readonly NavItem[] = [
   { id: 'key', label: 'API key', path: '/dashboard' },
   { id: 'try', label: 'Try it', path: '/dashboard/try' },
   { id: 'clicks', label: 'Clicks', path: '/dashboard/clicks' },
+  { id: 'earnings', label: 'Earnings', path: '/dashboard/earnings' },
   { id: 'usage', label: 'Usage', path: '/dashboard/usage' },
   { id: 'settings', label: 'Settings', path: '/dashboard/settings' },
   { id: 'domains', label: 'Domains', path: '/dashboard/domains' },

@@ -19,18 +19,30 @@ const LINK_CACHE_MAX = 100_000;
 /** Link ids resolved per query. */
 const LINK_BATCH = 5000;
 
-/** Written per flush: one row per combination, whatever the number of clicks. */
-const FLUSH_SQL = `INSERT INTO click_hours AS c (short_link_id, hour, country, device, os, browser, referrer, bot,
-       member_id, sub_id, marketplace, item_id, clicks)
-SELECT v.id, to_timestamp(v.hour::float8 * 3600), v.country, v.device, v.os, v.browser, v.referrer, v.bot,
-       v.member_id, v.sub_id, v.marketplace, v.item_id, v.clicks
-  FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS hour, unnest($3::text[]) AS country,
-               unnest($4::text[]) AS device, unnest($5::text[]) AS os, unnest($6::text[]) AS browser,
-               unnest($7::text[]) AS referrer, unnest($8::bool[]) AS bot, unnest($9::uuid[]) AS member_id,
-               unnest($10::text[]) AS sub_id, unnest($11::text[]) AS marketplace, unnest($12::text[]) AS item_id,
-               unnest($13::int[]) AS clicks) AS v
-ON CONFLICT (short_link_id, hour, country, device, os, browser, referrer, bot)
-  DO UPDATE SET clicks = c.clicks + EXCLUDED.clicks`;
+/**
+ * Written per flush, in one statement: one `click_hours` row per combination, whatever the number of clicks, and
+ * their sums per member, UTC day, sub id and marketplace into the daily summary `click_days`.
+ */
+const FLUSH_SQL = `WITH v AS (
+  SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS hour, unnest($3::text[]) AS country,
+         unnest($4::text[]) AS device, unnest($5::text[]) AS os, unnest($6::text[]) AS browser,
+         unnest($7::text[]) AS referrer, unnest($8::bool[]) AS bot, unnest($9::uuid[]) AS member_id,
+         unnest($10::text[]) AS sub_id, unnest($11::text[]) AS marketplace, unnest($12::text[]) AS item_id,
+         unnest($13::int[]) AS clicks),
+hours AS (
+  INSERT INTO click_hours AS c (short_link_id, hour, country, device, os, browser, referrer, bot,
+         member_id, sub_id, marketplace, item_id, clicks)
+  SELECT v.id, to_timestamp(v.hour::float8 * 3600), v.country, v.device, v.os, v.browser, v.referrer, v.bot,
+         v.member_id, v.sub_id, v.marketplace, v.item_id, v.clicks
+    FROM v
+  ON CONFLICT (short_link_id, hour, country, device, os, browser, referrer, bot)
+    DO UPDATE SET clicks = c.clicks + EXCLUDED.clicks)
+INSERT INTO click_days AS d (member_id, day, sub_id, marketplace, clicks, bot_clicks)
+SELECT member_id, (to_timestamp(hour::float8 * 3600) AT TIME ZONE 'UTC')::date, sub_id, marketplace,
+       COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)
+  FROM v GROUP BY 1, 2, 3, 4
+ON CONFLICT (member_id, day, sub_id, marketplace)
+  DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks, bot_clicks = d.bot_clicks + EXCLUDED.bot_clicks`;
 
 interface Combination extends ClickDimensions {
   linkId: string;

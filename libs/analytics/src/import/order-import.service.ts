@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException } from '@app/common';
 import { type ShortLinkRef, ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
+import { orderFigures } from '../query/order-figures';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
@@ -60,6 +61,8 @@ interface Existing {
 @Injectable()
 export class OrderImportService {
   private readonly logger = new Logger(OrderImportService.name);
+  /** The UTC purchase days each open transaction wrote lines of (its `order_days` are computed at its end). */
+  private readonly touchedDays = new WeakMap<EntityManager, Set<string>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -91,6 +94,7 @@ export class OrderImportService {
     const run = async (m: EntityManager) => {
       for (let i = 0; i < lines.length; i += BATCH)
         await this.batch(memberId, lines.slice(i, i + BATCH), summary, m, 'api');
+      await this.refreshDays(memberId, m);
     };
     if (manager) await run(manager);
     else await this.db.transaction(run);
@@ -153,6 +157,7 @@ export class OrderImportService {
       }
     }
     if (batch.size > 0) await this.batch(memberId, [...batch.values()], summary, manager, 'csv');
+    if (manager) await this.refreshDays(memberId, manager);
     summary.currencies = [...currencies].sort();
     if (manager) this.logger.log({ member_id: memberId, ...countsOf(summary) }, 'Report imported');
     return summary;
@@ -223,6 +228,31 @@ export class OrderImportService {
     return result;
   }
 
+  /**
+   * The daily order summary (`order_days`) of the UTC days this transaction wrote lines of, computed again from
+   * `order_lines` (the same SQL as the figures, `orderFigures`), once per import, in the import's transaction:
+   * the summary never disagrees with the lines.
+   */
+  private async refreshDays(memberId: string, manager: EntityManager): Promise<void> {
+    const days = [...(this.touchedDays.get(manager) ?? [])].sort();
+    this.touchedDays.delete(manager);
+    if (days.length === 0) return;
+    const from = `${days[0]}T00:00:00Z`;
+    const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 86_400_000).toISOString();
+    await manager.query(`DELETE FROM order_days WHERE member_id = $1 AND day = ANY($2::date[])`, [memberId, days]);
+    await manager.query(
+      `INSERT INTO order_days (member_id, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending,
+              completed, cancelled)
+       SELECT $1, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending, completed, cancelled
+         FROM (${orderFigures(
+           { day: `(purchased_at AT TIME ZONE 'UTC')::date`, sub_id: 'sub_id', marketplace: 'marketplace' },
+           `member_id = $1 AND purchased_at >= $3 AND purchased_at < $4
+            AND (purchased_at AT TIME ZONE 'UTC')::date = ANY($2::date[])`,
+         )}) AS f`,
+      [memberId, days, from, to],
+    );
+  }
+
   /** One upsert for the lines (unnested arrays: one statement whatever their number). */
   private async write(
     memberId: string,
@@ -232,6 +262,9 @@ export class OrderImportService {
     links: Map<string, string>,
   ): Promise<void> {
     const col = <T>(pick: (l: OrderLine) => T) => lines.map(pick);
+    const touched = this.touchedDays.get(manager) ?? new Set<string>();
+    for (const line of lines) touched.add(line.purchasedAt.toISOString().slice(0, 10));
+    this.touchedDays.set(manager, touched);
     await manager.query(
       `INSERT INTO order_lines AS o (member_id, marketplace, line_key, order_id, conversion_id, item_id, model_id,
               item_name, shop_id, shop_name, status, raw_status, currency, qty, gmv, commission, net_commission,

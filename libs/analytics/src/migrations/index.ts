@@ -2,10 +2,14 @@ import type { MigrationInterface } from 'typeorm';
 import { OrderLines1795430000000 } from './1795430000000-OrderLines';
 import { ClickHours1795431000000 } from './1795431000000-ClickHours';
 import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
+import { ClickDays1795433000000 } from './1795433000000-ClickDays';
+import { OrderDays1795434000000 } from './1795434000000-OrderDays';
 
 /** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
 export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
   OrderLines1795430000000,
   ClickHours1795431000000,
   ReportSyncs1795432000000,
+  ClickDays1795433000000,
+  OrderDays1795434000000,
 ];

@@ -5,6 +5,7 @@ import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { csvCell } from '../import/report-values';
+import { orderFigures } from './order-figures';
 import {
   type AnalyticsAmount,
   type AnalyticsGroup,
@@ -191,43 +192,128 @@ export class AnalyticsService {
     }
   }
 
-  private clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
+  /**
+   * Clicks of the range. Grouped by nothing, sub id or marketplace (or a UTC timeseries of days and longer), with
+   * no filter but sub id and marketplace, the whole UTC days of the range are read from the daily summary
+   * `click_days` and only the hours at its edges (a time zone's day starts inside a UTC day) from `click_hours`:
+   * the same figures, from 90 rows per sub id instead of a row per link, hour and combination of dimensions.
+   */
+  private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
+    if (!this.daysServe(query)) {
+      const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+      const key = this.keyExpr(query, 'click', params);
+      const where = this.where(query, 'click', params);
+      return this.db.query(
+        `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
+                COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
+           FROM click_hours
+          WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
+          GROUP BY 1`,
+        params,
+      );
+    }
+    const b = await this.bounds(query);
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const key = this.keyExpr(query, 'click', params);
-    const where = this.where(query, 'click', params);
+    const dayKey = this.keyExpr(query, 'day', params);
+    const where = this.where(query, 'day', params);
+    const at = (value: Date) => param(params, value, 'timestamptz');
+    const day = (value: Date) => param(params, value.toISOString().slice(0, 10), 'date');
+    // Each part's key is its own parameter set (a parameter no part reads would have no type).
+    const hours = (from: Date, to: Date) =>
+      `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
+              COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
+         FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
+    const parts = [
+      `SELECT ${dayKey} AS key, clicks, bot_clicks FROM click_days
+        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where}`,
+    ];
+    for (const [from, to] of b.edges) parts.push(hours(from, to));
+    // $2..$4 (the local range and zone) are typed here: only a timeseries' key reads them.
     return this.db.query(
-      `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
-              COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
-         FROM click_hours
-        WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
-        GROUP BY 1`,
+      `WITH asked AS (SELECT $2::timestamp AS start, $3::timestamp AS end, $4::text AS timezone)
+       SELECT key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks
+         FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY key`,
       params,
     );
   }
 
-  private orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
+  /** Whether the daily summary has what the query asks (its grouping and filters exist per day and sub id). */
+  private daysServe(query: AnalyticsQuery): boolean {
+    const f = query.filters;
+    if (f.linkId !== undefined || f.item !== undefined || f.country !== undefined || f.device !== undefined) {
+      return false;
+    }
+    if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
+    return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
+  }
+
+  /**
+   * Orders and money of the range, per order first (`orderFigures`). As for clicks, a query the daily summary
+   * `order_days` can answer reads its whole UTC days there and only the edge hours from `order_lines`.
+   */
+  private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const key = this.keyExpr(query, 'order', params);
     const where = this.where(query, 'order', params);
+    const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
+                         COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
+                         COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
+    if (!this.daysServe(query)) {
+      return this.db.query(
+        `${sums} FROM (${orderFigures(
+          { key: this.keyExpr(query, 'order', params) },
+          `member_id = $1 AND purchased_at >= ($2::timestamp AT TIME ZONE $4)
+           AND purchased_at < ($3::timestamp AT TIME ZONE $4)${where}`,
+        )}) AS f GROUP BY 1, 2`,
+        params,
+      );
+    }
+    const b = await this.bounds(query);
+    const dayKey = this.keyExpr(query, 'day', params);
+    const at = (value: Date) => param(params, value, 'timestamptz');
+    const day = (value: Date) => param(params, value.toISOString().slice(0, 10), 'date');
+    const parts = [
+      `SELECT ${dayKey} AS key, currency, orders, all_orders, gmv, pending, completed, cancelled FROM order_days
+        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where}`,
+    ];
+    for (const [from, to] of b.edges) {
+      parts.push(
+        orderFigures(
+          { key: this.keyExpr(query, 'order', params) },
+          `member_id = $1 AND purchased_at >= ${at(from)} AND purchased_at < ${at(to)}${where}`,
+        ),
+      );
+    }
     return this.db.query(
-      `SELECT ${key} AS key, currency,
-              count(DISTINCT marketplace || ':' || order_id) FILTER (WHERE status <> 'cancelled') AS orders,
-              count(DISTINCT marketplace || ':' || order_id) AS all_orders,
-              COALESCE(SUM(gmv) FILTER (WHERE status <> 'cancelled'), 0)::text AS gmv,
-              COALESCE(SUM(net_commission) FILTER (WHERE status IN ('unpaid', 'pending')), 0)::text AS pending,
-              COALESCE(SUM(net_commission) FILTER (WHERE status = 'completed'), 0)::text AS completed,
-              COALESCE(SUM(commission) FILTER (WHERE status = 'cancelled'), 0)::text AS cancelled
-         FROM order_lines
-        WHERE member_id = $1 AND purchased_at >= ($2::timestamp AT TIME ZONE $4)
-          AND purchased_at < ($3::timestamp AT TIME ZONE $4)${where}
-        GROUP BY 1, 2`,
+      `WITH asked AS (SELECT $2::timestamp AS start, $3::timestamp AS end, $4::text AS timezone)
+       ${sums} FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY 1, 2`,
       params,
     );
+  }
+
+  /**
+   * The range as instants ([s, e)), the whole UTC days inside it ([ds, de)) and the hours outside them (at most
+   * two ranges), computed first: as constants, the edges are range scans of the (member, time) indexes.
+   */
+  private async bounds(query: AnalyticsQuery): Promise<{ ds: Date; de: Date; edges: Array<[Date, Date]> }> {
+    const [b]: Array<{ s: Date; e: Date; ds: Date; de: Date }> = await this.db.query(
+      `WITH r AS (SELECT ($1::timestamp AT TIME ZONE $3) AS s, ($2::timestamp AT TIME ZONE $3) AS e)
+       SELECT s, e, date_trunc('day', e, 'UTC') AS de,
+              CASE WHEN date_trunc('day', s, 'UTC') = s THEN s ELSE date_trunc('day', s, 'UTC') + interval '1 day' END AS ds
+         FROM r`,
+      [query.start, query.end, query.timezone],
+    );
+    const earliest = (x: Date, y: Date) => (x < y ? x : y);
+    const latest = (x: Date, y: Date) => (x > y ? x : y);
+    const edges: Array<[Date, Date]> = [];
+    if (b.s < earliest(b.ds, b.e)) edges.push([b.s, earliest(b.ds, b.e)]);
+    if (latest(b.de, b.ds) < b.e) edges.push([latest(b.de, b.ds), b.e]);
+    return { ds: b.ds, de: b.de, edges };
   }
 
   /** The SQL of the group's key, per table (`click_hours` or `order_lines`). */
-  private keyExpr(query: AnalyticsQuery, table: 'click' | 'order', params: unknown[]): string {
-    const time = table === 'click' ? 'hour' : 'purchased_at';
+  private keyExpr(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
+    // A summary day is a UTC day: read as a UTC time, it buckets as the hours would (timeseries in UTC only).
+    const time = table === 'click' ? 'hour' : table === 'day' ? `(day::timestamp AT TIME ZONE 'UTC')` : 'purchased_at';
     switch (query.groupBy) {
       case 'count':
         return `''`;
@@ -257,7 +343,7 @@ export class AnalyticsService {
     }
   }
 
-  private where(query: AnalyticsQuery, table: 'click' | 'order', params: unknown[]): string {
+  private where(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
     let where = '';
     const add = (sql: string, value: unknown) => {
       params.push(value);
@@ -339,4 +425,10 @@ function advance(date: Date, interval: string): void {
   else if (interval === 'day') date.setUTCDate(date.getUTCDate() + 1);
   else if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7);
   else date.setUTCMonth(date.getUTCMonth() + 1);
+}
+
+/** Adds a typed parameter; returns its placeholder. */
+function param(params: unknown[], value: unknown, type: string): string {
+  params.push(value);
+  return `$${params.length}::${type}`;
 }

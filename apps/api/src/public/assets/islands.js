@@ -30,6 +30,33 @@
     },
   });
 
+  /*
+   * Report uploads: the chosen file itself is the request body (`Content-Type: text/csv`), streamed by the server
+   * as `POST /api/conversions/import` reads it; the element names its file input in `data-file`. htmx sends it
+   * (CSRF header, indicators) and swaps the server's answer, which is the preview or the result, in HTML.
+   */
+  function fileOf(element) {
+    var holder = element && element.closest ? element.closest('[data-file]') : null;
+    var input = holder ? document.getElementById(holder.getAttribute('data-file')) : null;
+    return input && input.files && input.files.length > 0 ? input.files[0] : null;
+  }
+  htmx.defineExtension('raw-file', {
+    onEvent: function (name, event) {
+      if (name === 'htmx:configRequest' && fileOf(event.detail.elt)) event.detail.headers['Content-Type'] = 'text/csv';
+    },
+    encodeParameters: function (xhr, parameters, element) {
+      return fileOf(element);
+    },
+  });
+  /* A new file chosen: the preview of the previous one (and its Apply button) goes. */
+  document.addEventListener('change', function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== 'file') return;
+    var form = input.closest('[data-file]');
+    var result = form ? document.getElementById(form.getAttribute('hx-target').slice(1)) : null;
+    if (result) result.replaceChildren();
+  });
+
   /* Dates: the server writes UTC; the viewer reads their own locale and time zone (UTC stays on hover). */
   function localDates(root) {
     var times = root.querySelectorAll('time[data-local]');

@@ -34,12 +34,53 @@ const sum = (points: Array<{ value: number }>) => points.reduce((total, point) =
 
 /* ---------- overview ---------- */
 
+/** Every member's clicks, orders and commission of the window, per currency (never added across currencies). */
+function PlatformCard({ platform, days }: { platform: Overview['platform']; days: number }) {
+  return (
+    <section class="card" aria-labelledby="platform-title" id="platform-card">
+      <h2 id="platform-title">{`Earnings on the platform (last ${days} days)`}</h2>
+      <div class="stats">
+        <div class="stat">
+          <span class="stat-value" id="platform-clicks">
+            {String(platform.clicks)}
+          </span>
+          <span class="stat-label">{`clicks by people (${platform.bot_clicks} by bots)`}</span>
+        </div>
+        <div class="stat">
+          <span class="stat-value" id="platform-members">
+            {String(platform.members_with_imports)}
+          </span>
+          <span class="stat-label">members with imported orders</span>
+        </div>
+      </div>
+      {platform.amounts.length === 0 ? (
+        <EmptyState title="No orders in this period" />
+      ) : (
+        <DataTable
+          caption="Orders, GMV and commission per currency"
+          id="platform-amounts"
+          rows={platform.amounts}
+          rowKey={(row) => row.currency}
+          columns={[
+            { label: 'Currency', primary: true, cell: (row) => row.currency },
+            { label: 'Orders', cell: (row) => String(row.orders) },
+            { label: 'GMV', cell: (row) => row.gmv },
+            { label: 'Commission completed', cell: (row) => row.commission_completed },
+            { label: 'Net commission', cell: (row) => row.net_commission },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
 export function OverviewPage({ data }: { data: Overview }) {
   const calls = sum(data.calls_per_hour);
   const failures = sum(data.failed_auth_per_hour);
   const bans = sum(data.bans_per_day);
   return (
     <div class="admin-grid">
+      <PlatformCard platform={data.platform} days={data.days} />
       <section class="card" aria-labelledby="calls-title">
         <h2 id="calls-title">{`Convert calls (last ${data.days} days)`}</h2>
         <Chart

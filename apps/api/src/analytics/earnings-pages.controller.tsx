@@ -1,0 +1,181 @@
+import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { AnalyticsService, OrderImportService, ReportSyncService } from '@app/analytics';
+import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
+import type { Member } from '@app/members';
+import { ShortLinkService } from '@app/shortlinks';
+import type { Request } from 'express';
+import { validated } from '../account/account-pages.dto';
+import { Html, PagesController } from '../pages/page.decorators';
+import {
+  EARNINGS_SORTS,
+  EarningsSection,
+  type EarningsFilters,
+  type EarningsSort,
+  ImportResult,
+  type LinkResults,
+  LinkResultsList,
+  SyncCard,
+} from '../views/account/earnings';
+import { Layout } from '../views/layout';
+import { renderPage, renderPartial } from '../views/render';
+import { toQuery } from './analytics.controller';
+import { AnalyticsQueryDto, SyncQueryDto } from './analytics.dto';
+import { applyFlag, uploadStream } from './conversions.controller';
+
+/** Links shown per page of the link filter's search. */
+export const LINKS_PER_SEARCH_PAGE = 10;
+const DAY_MS = 86_400_000;
+
+/** What the page's query string may hold, as text; the analytics part is checked by AnalyticsQueryDto. */
+type PageQuery = Partial<
+  Record<'start' | 'end' | 'timezone' | 'marketplace' | 'sub_id' | 'link' | 'q' | 'sort' | 'dir', unknown>
+>;
+
+const text = (value: unknown, max = 300): string => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+
+function page(value: unknown): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 10_000) : 1;
+}
+
+/** The bucket of the chart: hours for a day or two, days up to four months, weeks beyond. */
+function intervalFor(days: number): 'hour' | 'day' | 'week' {
+  return days <= 2 ? 'hour' : days <= 120 ? 'day' : 'week';
+}
+
+/**
+ * The earnings page (`/dashboard/earnings`): the figures of `GET /api/analytics` (the same `toQuery` and
+ * `AnalyticsService`, so the page and the API never disagree) for the member's range, time zone and filters;
+ * the link filter searched and paged (`ShortLinkService.searchRefs`), the report import with its preview and
+ * apply (the file streamed as the body, as `POST /api/conversions/import`), and the report sync's state.
+ */
+@PagesController()
+@Controller('dashboard/earnings')
+@SignedIn()
+export class EarningsPagesController {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly imports: OrderImportService,
+    private readonly syncs: ReportSyncService,
+    private readonly shortLinks: ShortLinkService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Get()
+  @Html()
+  async earnings(@Req() req: Request, @CurrentMember() member: Member, @Query() raw: PageQuery) {
+    const given = {
+      start: text(raw.start, 16),
+      end: text(raw.end, 16),
+      timezone: text(raw.timezone, 64),
+      marketplace: text(raw.marketplace, 16),
+      sub_id: text(raw.sub_id),
+      link: text(raw.link, 19),
+    };
+    // The page accepts and refuses exactly what the API does (empty fields are not given).
+    const dto = await validated(
+      AnalyticsQueryDto,
+      Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')),
+    );
+    const base = toQuery(member.id, { ...dto, timezone: dto.timezone ?? 'UTC' });
+    const days = Math.round((Date.parse(`${base.end}Z`) - Date.parse(`${base.start}Z`)) / DAY_MS);
+    const interval = intervalFor(days);
+    const sort = (EARNINGS_SORTS as readonly string[]).includes(text(raw.sort))
+      ? (text(raw.sort) as EarningsSort)
+      : 'net';
+    const filters: EarningsFilters = {
+      start: base.start.slice(0, 10),
+      end: new Date(Date.parse(`${base.end}Z`) - DAY_MS).toISOString().slice(0, 10),
+      asked: { start: given.start, end: given.end },
+      timezone: base.timezone,
+      marketplace: given.marketplace,
+      sub_id: given.sub_id,
+      link: given.link,
+      q: text(raw.q, 200),
+      sort,
+      dir: text(raw.dir) === 'asc' ? 'asc' : 'desc',
+    };
+    const [[totals], series, subIds, items, shops, selected, links, syncs] = await Promise.all([
+      this.analytics.figures({ ...base, groupBy: 'count' }),
+      this.analytics.figures({ ...base, groupBy: 'timeseries', interval }),
+      this.analytics.figures({ ...base, groupBy: 'sub_id', limit: 500 }),
+      this.analytics.figures({ ...base, groupBy: 'item', events: ['commission'], limit: 10 }),
+      this.analytics.figures({ ...base, groupBy: 'shop', events: ['commission'], limit: 10 }),
+      given.link ? this.shortLinks.refsByIds([given.link]) : Promise.resolve([]),
+      this.linkResults(member.id, filters.q, 1, given.link),
+      this.syncs.states(member.id),
+    ]);
+    const viewer = { email: member.email, role: member.role, csrfToken: await this.sessions.csrfToken(req) };
+    return renderPage(
+      <Layout
+        title="Earnings · Your account"
+        heading="Your account"
+        viewer={viewer}
+        area="account"
+        section="earnings"
+        charts
+      >
+        <EarningsSection
+          data={{
+            filters,
+            interval,
+            totals: totals ?? null,
+            series,
+            subIds,
+            items: items.filter((row) => row.key !== ''),
+            shops: shops.filter((row) => row.key !== ''),
+            selectedLink: selected.find((link) => link.member_id === member.id) ?? null,
+            links,
+            syncs,
+          }}
+        />
+      </Layout>,
+    );
+  }
+
+  /** The link filter's results: the member's links matching `q` (code, target or sub id), a page at a time. */
+  @Get('links')
+  @Html()
+  async links(
+    @CurrentMember() member: Member,
+    @Query('q') q?: unknown,
+    @Query('page') pageText?: unknown,
+    @Query('selected') selected?: unknown,
+  ) {
+    const results = await this.linkResults(member.id, text(q, 200), page(pageText), text(selected, 19));
+    return renderPartial(<LinkResultsList results={results} />);
+  }
+
+  private async linkResults(memberId: string, q: string, n: number, selected: string): Promise<LinkResults> {
+    const found = await this.shortLinks.searchRefs(
+      memberId,
+      q,
+      LINKS_PER_SEARCH_PAGE + 1,
+      (n - 1) * LINKS_PER_SEARCH_PAGE,
+    );
+    return {
+      q,
+      page: n,
+      links: found.slice(0, LINKS_PER_SEARCH_PAGE),
+      hasMore: found.length > LINKS_PER_SEARCH_PAGE,
+      selected: /^\d+$/.test(selected) ? selected : '',
+    };
+  }
+
+  /** The import's preview (or, with `apply=true`, the import): the file is the body, streamed. */
+  @Post('import')
+  @HttpCode(200)
+  @Html()
+  async importReport(@Req() req: Request, @CurrentMember() member: Member, @Query('apply') apply?: string) {
+    const summary = await this.imports.importFile(member.id, uploadStream(req), applyFlag(apply));
+    return renderPartial(<ImportResult summary={summary} />);
+  }
+
+  @Post('sync')
+  @HttpCode(200)
+  @Html()
+  async syncNow(@CurrentMember() member: Member, @Query() query: SyncQueryDto) {
+    await this.syncs.sync(member.id, query.marketplace);
+    return renderPartial(<SyncCard syncs={await this.syncs.states(member.id)} />);
+  }
+}

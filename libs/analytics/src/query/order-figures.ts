@@ -1,0 +1,32 @@
+/**
+ * The order figures' definitions in SQL, in one place (docs/analytics.md gives the reasons): per order first
+ * (an order is live when one of its lines is not cancelled; its GMV, and its net commission by status), then per
+ * group: `orders` = live orders, `all_orders` = every order (cancelled = the difference). Used by the figures
+ * (on `order_lines`) and by the daily summary `order_days` the import keeps, so both count alike.
+ */
+const PER_ORDER = `bool_or(status <> 'cancelled') AS live,
+       COALESCE(SUM(gmv) FILTER (WHERE status <> 'cancelled'), 0) AS gmv,
+       COALESCE(SUM(net_commission) FILTER (WHERE status IN ('unpaid', 'pending')), 0) AS pending,
+       COALESCE(SUM(net_commission) FILTER (WHERE status = 'completed'), 0) AS completed,
+       COALESCE(SUM(commission) FILTER (WHERE status = 'cancelled'), 0) AS cancelled`;
+
+/** The summed columns of a group (of orders, or of `order_days` rows: the same names). */
+export const ORDER_SUMS = `SUM(orders) AS orders, SUM(all_orders) AS all_orders, SUM(gmv) AS gmv,
+       SUM(pending) AS pending, SUM(completed) AS completed, SUM(cancelled) AS cancelled`;
+
+/**
+ * `SELECT <keys>, currency, orders, all_orders, gmv, pending, completed, cancelled` over the `order_lines` rows
+ * matching `where`, grouped by the `keys` (name → SQL expression) and the currency.
+ */
+export function orderFigures(keys: Record<string, string>, where: string): string {
+  const names = Object.keys(keys);
+  const exprs = names.map((name) => `${keys[name]} AS ${name}`);
+  const inner = names.length + 3;
+  return `SELECT ${[...names, 'currency'].join(', ')}, count(*) FILTER (WHERE live) AS orders,
+         count(*) AS all_orders, SUM(gmv) AS gmv, SUM(pending) AS pending, SUM(completed) AS completed,
+         SUM(cancelled) AS cancelled
+    FROM (SELECT ${[...exprs, 'currency', 'marketplace AS order_marketplace', 'order_id'].join(', ')}, ${PER_ORDER}
+            FROM order_lines WHERE ${where}
+           GROUP BY ${Array.from({ length: inner }, (_, i) => i + 1).join(', ')}) AS per_order
+   GROUP BY ${Array.from({ length: names.length + 1 }, (_, i) => i + 1).join(', ')}`;
+}

@@ -1,0 +1,223 @@
+import AxeBuilder from '@axe-core/playwright';
+import { ClickRecorder } from '@app/analytics/testing';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from '../support/browser';
+import { describeIf } from '../support/skip';
+import { createTestApp, TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
+
+const GOLDEN = join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.csv');
+const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.111.5001';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const START = '2026-08-01';
+
+/**
+ * The earnings page in a real browser: a member with two short links (sub ids `fb-post1` and `zalo`) clicked by
+ * people (and a bot), imports the golden Shopee VN export through the page (preview, then apply), and sees per
+ * sub id the figures computed by hand from that file (test/analytics/analytics.e2e-spec.ts lists them):
+ * fb-post1 = 3 orders, GMV 440,000 ₫, net 18,000 ₫ (2 clicks: EPC 9,000 ₫); zalo = 0 orders (1 cancelled), net 0;
+ * no sub id = 1 order, GMV 1,250,000 ₫, net 62,500 ₫. The same figures come from `GET /api/analytics`. Then the
+ * sub id filter, the link search, axe (no violation at all) and screenshots at 1280 and 375 px.
+ */
+describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: TestBrowser;
+  let page: Page;
+  let mai: TestMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      SHORT_LINK_BASE_URL: 'http://127.0.0.1/s',
+      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
+    });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    page = browser.page;
+    mai = await t.createMember({ email: 'mai.earnings@example.com', plan: 'pro', defaultAffiliateId: '17345510000' });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function shortLink(subIds: string[]): Promise<string> {
+    const res = await fetch(`${base}/api/convert`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': mai.apiKey, 'X-API-Token': mai.apiToken },
+      body: JSON.stringify({ content: PRODUCT, mode: 'own_shortener', sub_ids: subIds }),
+    });
+    const body = (await res.json()) as { items: Array<{ output: string }> };
+    if (!body.items) throw new Error(JSON.stringify(body));
+    return new URL(body.items[0].output).pathname;
+  }
+
+  /** The cells of the sub-id table's row whose key is `subId`, by column. */
+  async function subIdRow(subId: string): Promise<Record<string, string>> {
+    const row = page.locator('#subids-table tbody tr').filter({
+      has: page.locator('td[data-label="Sub id"]', { hasText: new RegExp(`^${subId.replace(/[()]/g, '\\$&')}$`) }),
+    });
+    const cells = await row
+      .locator('td')
+      .evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-label') ?? '', (td.textContent ?? '').trim()]));
+    return Object.fromEntries(cells);
+  }
+
+  async function axeViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+  }
+
+  it('import → preview → apply → figures per sub id as computed by hand → filter by sub id; axe clean at 1280 and 375 px', async () => {
+    const fbPath = await shortLink(['fb', 'post1']);
+    const zaloPath = await shortLink(['zalo']);
+    for (const [path, agent] of [
+      [fbPath, IPHONE],
+      [fbPath, IPHONE],
+      [fbPath, 'facebookexternalhit/1.1'],
+      [zaloPath, IPHONE],
+    ]) {
+      expect((await fetch(`${base}${path}`, { redirect: 'manual', headers: { 'User-Agent': agent } })).status).toBe(
+        302,
+      );
+    }
+    await t.app.get(ClickRecorder).flush();
+
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(mai.member.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${base}/dashboard`);
+    await page.getByRole('link', { name: 'Earnings' }).click();
+    await page.waitForURL(`${base}/dashboard/earnings`);
+
+    // The range: from August (the export's orders) to today (the clicks), in Vietnam's time.
+    await page.getByLabel('From').fill(START);
+    await page.getByLabel('Time zone').fill('Asia/Ho_Chi_Minh');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL(/start=2026-08-01/);
+    expect(await page.locator('#card-orders .stat-value').textContent()).toBe('0');
+
+    // Preview: nothing written yet.
+    await page.locator('#import-file').setInputFiles(GOLDEN);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('heading', { name: /^Preview: shopee report, VND/ }).waitFor();
+    const counts = await page.locator('#import-counts').textContent();
+    expect(counts).toContain('Rows read9');
+    expect(counts).toContain('New lines6');
+    expect(counts).toContain('Skipped3');
+    expect(
+      await t.dataSource.query(`SELECT count(*)::int AS n FROM order_lines WHERE member_id = $1`, [mai.member.id]),
+    ).toEqual([{ n: 0 }]);
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await axeViolations()).toEqual([]);
+    await browser.screenshot('account-earnings-preview-375.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Apply, then the figures.
+    await page.getByRole('button', { name: 'Apply: 6 new, 0 updated' }).click();
+    await page.getByRole('heading', { name: 'Imported' }).waitFor();
+    await page.getByRole('link', { name: 'Show the figures' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toContain('start=2026-08-01');
+
+    expect(await subIdRow('fb-post1')).toEqual({
+      'Sub id': 'fb-post1',
+      Clicks: '2',
+      Orders: '3',
+      Conversion: '150.00%',
+      GMV: '440,000 VND',
+      'Net commission': '18,000 VND',
+      EPC: '9,000 VND',
+    });
+    expect(await subIdRow('zalo')).toEqual({
+      'Sub id': 'zalo',
+      Clicks: '1',
+      Orders: '0 (1 cancelled)',
+      Conversion: '0.00%',
+      GMV: '0 VND',
+      'Net commission': '0 VND',
+      EPC: '0 VND',
+    });
+    expect(await subIdRow('(no sub id)')).toMatchObject({
+      Clicks: '0',
+      Orders: '1',
+      GMV: '1,250,000 VND',
+      'Net commission': '62,500 VND',
+    });
+    expect(await page.locator('#card-orders .stat-value').textContent()).toBe('4');
+    expect(await page.locator('#card-gmv .stat-value').textContent()).toBe('1,690,000 VND');
+    expect(await page.locator('#card-net .stat-value').textContent()).toBe('80,500 VND');
+    expect(await page.locator('#card-clicks .stat-value').textContent()).toBe('3');
+
+    // The same figures from the API, with the key and token.
+    const api = await fetch(
+      `${base}/api/analytics?groupBy=sub_id&start=${START}&timezone=Asia/Ho_Chi_Minh&sub_id=fb-post1`,
+      { headers: { 'X-API-Key': mai.apiKey, 'X-API-Token': mai.apiToken } },
+    );
+    const fromApi = (await api.json()) as { rows: Array<Record<string, unknown>> };
+    expect(fromApi.rows).toEqual([
+      expect.objectContaining({
+        key: 'fb-post1',
+        clicks: 2,
+        bot_clicks: 1,
+        orders: 3,
+        amounts: [expect.objectContaining({ currency: 'VND', gmv: '440000', net_commission: '18000', epc: '9000' })],
+      }),
+    ]);
+
+    // The sync state per source, its last error in words (no app credentials saved).
+    await page.getByRole('button', { name: 'Sync shopee now' }).click();
+    await page.locator('#sync-table tbody tr', { hasText: 'Shopee' }).locator('.badge.failed').waitFor();
+    expect(
+      await page
+        .locator('#sync-table tbody tr', { hasText: 'Shopee' })
+        .locator('td[data-label="Last error"]')
+        .textContent(),
+    ).toMatch(/Settings/);
+
+    // Sorting the table by orders, smallest first.
+    await page.locator('#subids-table th a', { hasText: 'Orders' }).click();
+    await page.locator('#subids-table th a', { hasText: 'Orders' }).click();
+    await page.waitForURL(/sort=orders&dir=asc/);
+    expect(await page.locator('#subids-table th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
+    expect(await page.locator('#subids-table tbody tr td.primary').first().textContent()).toBe('zalo');
+
+    // The link filter: searched (never a list of every link), then chosen.
+    await page.getByLabel('Link (search by code, target or sub id)').fill('zalo');
+    await page.locator('#link-results label', { hasText: '/s/' }).first().waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('#link-results input[value]:not([value=""])').length === 1,
+    );
+    const found = await page.request.get(`${base}/account/short-links/search?q=post1`);
+    expect(((await found.json()) as { links: Array<{ sub_id: string }> }).links.map((l) => l.sub_id)).toEqual([
+      'fb-post1',
+    ]);
+
+    // Filtered by sub id: the cards are that sub id's.
+    await page.getByLabel('Sub id', { exact: true }).fill('fb-post1');
+    await page.locator('#link-results input[value=""]').check();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL(/sub_id=fb-post1/);
+    expect(await page.locator('#card-orders .stat-value').textContent()).toBe('3');
+    expect(await page.locator('#card-net .stat-value').textContent()).toBe('18,000 VND');
+    expect(await page.locator('#card-epc .stat-value').textContent()).toBe('9,000 VND');
+    expect(await page.locator('#subids-table tbody tr').count()).toBe(1);
+
+    // Unfiltered again, at both widths: no axe violation, nothing wider than the screen, screenshots.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/dashboard/earnings?start=${START}&timezone=Asia/Ho_Chi_Minh`);
+      await page.waitForLoadState('networkidle');
+      expect({ width, violations: await axeViolations() }).toEqual({ width, violations: [] });
+      const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+      expect({ width, scrollWidth: Math.min(scrollWidth, width) }).toEqual({ width, scrollWidth });
+      await browser.screenshot(`account-earnings-${width}.png`);
+    }
+    expect(browser.problems.filter((problem) => !/status of 40[13]/.test(problem))).toEqual([]);
+  }, 600_000);
+});

@@ -71,6 +71,13 @@ export class BenchContext {
       METRICS_ENABLED: process.env.METRICS_ENABLED,
       // Short links on a host of their own (no path): `GET /<code>` with that Host is the redirector's.
       SHORT_LINK_BASE_URL: `http://${REDIRECT_HOST}`,
+      // BENCH_API_ENV: settings for the api processes, e.g. `CONVERT_SLICE_MS=2 LOG_LEVEL=warn` (tuning runs).
+      ...Object.fromEntries(
+        (process.env.BENCH_API_ENV ?? '')
+          .split(' ')
+          .filter((pair) => pair.includes('='))
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      ),
       ...extra,
     };
   }

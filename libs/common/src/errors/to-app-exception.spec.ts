@@ -38,6 +38,18 @@ describe('toAppException', () => {
     expect(mapped(error)).toEqual(GENERIC);
   });
 
+  it('turns a statement the database cancelled (statement_timeout, 57014) into 503 unavailable, without the SQL', () => {
+    const error = new QueryFailedError('SELECT sum(clicks) FROM click_hours WHERE member_id = $1', ['m-1'], {
+      message: 'canceling statement due to statement timeout',
+      code: '57014',
+    } as unknown as Error);
+    const answer = mapped(error);
+    expect(answer.code).toBe('unavailable');
+    expect(answer.message).toMatch(/shorter range/);
+    expect(answer.retryAfterSeconds).toBe(30);
+    expect(JSON.stringify(answer)).not.toMatch(/SELECT|click_hours|m-1/);
+  });
+
   it.each([
     ['a string', 'SELECT 1'],
     ['null', null],

@@ -16,6 +16,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return driverError !== undefined && driverError !== error && isDatabaseUnavailable(driverError);
 }
 
+/**
+ * A statement the database cancelled: its `statement_timeout` (10 s, the data source's setting) passed, e.g. an
+ * analytics query over a range too large for one request. Not a programming error: the caller can ask for less.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, driverError } = error as Error & { code?: unknown; driverError?: unknown };
+  if (code === '57014') return true;
+  return driverError !== undefined && driverError !== error && isStatementTimeout(driverError);
+}
+
 /** Body-parser (raw-body) error types, by their `type` property. */
 const BODY_PARSER_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   'entity.parse.failed': { code: 'invalid_json', message: 'The request body is not valid JSON' },
@@ -66,6 +77,13 @@ export function toAppException(error: unknown): AppException {
     return new AppException('unavailable', 'The service is temporarily unavailable, try again shortly', {
       retryAfterSeconds: 5,
     });
+  }
+  if (isStatementTimeout(error)) {
+    return new AppException(
+      'unavailable',
+      'The query took longer than the database allows; ask for a shorter range or fewer groups, or try again later',
+      { retryAfterSeconds: 30 },
+    );
   }
   return new AppException('internal_error', 'Internal server error');
 }

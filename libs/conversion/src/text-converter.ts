@@ -73,10 +73,15 @@ export function replaceLinks(content: string, items: readonly ConvertItem[]): st
   let output = '';
   let cursor = 0;
   for (const item of items) {
-    output += content.slice(cursor, item.start) + (item.ok && item.output !== null ? item.output : item.input);
+    output += content.slice(cursor, item.start) + replacementOf(item);
     cursor = item.end;
   }
   return output + content.slice(cursor);
+}
+
+/** What an item's span becomes in the output: its converted link, or the input link as it was. */
+function replacementOf(item: ConvertItem): string {
+  return item.ok && item.output !== null ? item.output : item.input;
 }
 
 /** `replaceLinks` for a large text: the same string, built `CONVERT_SLICE_LINKS` items at a time between turns. */
@@ -85,7 +90,7 @@ async function replaceLinksSliced(content: string, items: readonly ConvertItem[]
   let cursor = 0;
   for (let from = 0; from < items.length; from += CONVERT_SLICE_LINKS) {
     for (const item of items.slice(from, from + CONVERT_SLICE_LINKS)) {
-      pieces.push(content.slice(cursor, item.start), item.ok && item.output !== null ? item.output : item.input);
+      pieces.push(content.slice(cursor, item.start), replacementOf(item));
       cursor = item.end;
     }
     await slicer.maybeYield();
@@ -152,9 +157,9 @@ export class TextConverter {
     // milliseconds to build, which would otherwise hold the event loop in one go after the last slice.
     const items: ConvertItem[] = [];
     let success = 0;
-    for (let from = 0; from < links.length; from += slicer ? CONVERT_SLICE_LINKS : links.length) {
-      const to = Math.min(links.length, from + (slicer ? CONVERT_SLICE_LINKS : links.length));
-      for (let index = from; index < to; index++) {
+    const step = slicer ? CONVERT_SLICE_LINKS : links.length;
+    for (let from = 0; from < links.length; from += step) {
+      for (let index = from; index < Math.min(links.length, from + step); index++) {
         const { found, parsed } = links[index];
         const outcome = outcomes.get(found.url)!;
         const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };

@@ -1,22 +1,11 @@
 import { AbuseEvent } from '@app/abuse';
-import type { Response } from 'supertest';
-import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
 const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
 
 const BODY = { content: 'Deal https://shopee.vn/product/123/456', mode: 'link_goc' };
-
-/** `{ per_key: { r, t }, per_member: { r, t } }` from a `RateLimit` header. */
-function rateLimit(res: Response): Record<string, { r: number; t: number }> {
-  const out: Record<string, { r: number; t: number }> = {};
-  for (const item of String(res.headers['ratelimit'] ?? '').split(', ')) {
-    const match = /^"(\w+)";r=(\d+);t=(\d+)$/.exec(item);
-    if (match) out[match[1]] = { r: Number(match[2]), t: Number(match[3]) };
-  }
-  return out;
-}
 
 describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
   let t: TestApp;

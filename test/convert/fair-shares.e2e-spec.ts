@@ -1,7 +1,6 @@
 import { conversionConfig, TextConverter } from '@app/conversion';
 import { CredentialsService, type Principal } from '@app/credentials';
-import type { Response } from 'supertest';
-import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
@@ -10,16 +9,6 @@ const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
 /** A text of `n` distinct Shopee product links. */
 function links(n: number, from = 0): string {
   return Array.from({ length: n }, (_, i) => `https://shopee.vn/product/${100 + from + i}/${7000 + i}`).join(' ');
-}
-
-/** `{ name: { r, t } }` from a `RateLimit` header. */
-function rateLimit(res: Response): Record<string, { r: number; t: number }> {
-  const out: Record<string, { r: number; t: number }> = {};
-  for (const item of String(res.headers['ratelimit'] ?? '').split(', ')) {
-    const match = /^"(\w+)";r=(\d+);t=(\d+)$/.exec(item);
-    if (match) out[match[1]] = { r: Number(match[2]), t: Number(match[3]) };
-  }
-  return out;
 }
 
 describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () => {

@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
 
 /** The machine's Redis for tests (CI sets it); unset = the in-process stores. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
@@ -38,4 +39,14 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<numb
 /** Removes the Redis keys an app made with `sharedStoreEnv()` settings (no-op without Redis). */
 export async function cleanUpSharedStore(env: Record<string, string>): Promise<void> {
   if (env.REDIS_URL && env.REDIS_KEY_PREFIX) await deleteRedisKeys(env.REDIS_URL, env.REDIS_KEY_PREFIX);
+}
+
+/** `{ name: { r, t } }` from a response's `RateLimit` header (each policy's remaining calls and reset seconds). */
+export function rateLimit(res: Response): Record<string, { r: number; t: number }> {
+  const out: Record<string, { r: number; t: number }> = {};
+  for (const item of String(res.headers['ratelimit'] ?? '').split(', ')) {
+    const match = /^"(\w+)";r=(\d+);t=(\d+)$/.exec(item);
+    if (match) out[match[1]] = { r: Number(match[2]), t: Number(match[3]) };
+  }
+  return out;
 }

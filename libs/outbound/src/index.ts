@@ -18,5 +18,10 @@ export {
   lazadaSign,
   type LazadaCredentials,
 } from './protocols/lazada-affiliate';
+export {
+  MARKETPLACE_API_SECRET_NAMES,
+  marketplaceApiCredentials,
+  type MarketplaceApiCredentials,
+} from './protocols/marketplace-api-credentials';
 export { outboundConfig } from './outbound.config';
 export { OUTBOUND_MIGRATIONS } from './migrations';

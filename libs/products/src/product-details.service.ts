@@ -6,12 +6,13 @@ import { Clock } from '@app/common';
 import { MemberChanged, MemberSettingsService } from '@app/members';
 import {
   lazadaApiRegion,
+  MARKETPLACE_API_SECRET_NAMES,
+  marketplaceApiCredentials,
+  type MarketplaceApiCredentials,
   OutsideLinks,
   shopeeOpenApiRegion,
   type Attempt,
-  type LazadaCredentials,
   type OutboundFailure,
-  type ShopeeAppCredentials,
 } from '@app/outbound';
 import {
   currencyOf,
@@ -26,27 +27,14 @@ import { lazadaProductRequest, parseLazadaProduct } from './protocols/lazada-pro
 import { parseProductOffer, productOfferRequest, type Lookup } from './protocols/shopee-product-offer';
 import { ShopeeQuota } from './shopee-quota';
 
-const SECRET_NAMES = [
-  'shopee_app_id',
-  'shopee_app_secret',
-  'lazada_app_key',
-  'lazada_app_secret',
-  'lazada_user_token',
-] as const;
-
 /**
  * How long a member's saved API credentials are used from memory: a change on this instance drops them at once
  * (`MemberChanged`); another instance sees it within this time.
  */
 const CREDENTIALS_TTL_MS = 30_000;
 
-interface MemberApis {
-  shopee: ShopeeAppCredentials | null;
-  lazada: LazadaCredentials | null;
-}
-
 /** One lookup to make: the link, its API region, the member and the credentials it is made with. */
-interface LookupContext {
+interface LookupContext extends MarketplaceApiCredentials {
   memberId: string;
   marketplace: 'shopee' | 'lazada';
   apiRegion: string;
@@ -54,8 +42,6 @@ interface LookupContext {
   shopId: string;
   itemId: string;
   url: string;
-  shopee: ShopeeAppCredentials | null;
-  lazada: LazadaCredentials | null;
 }
 
 /** Why a lookup gave no details; thrown inside the cache's fetch so every caller waiting on it gets it. */
@@ -92,7 +78,7 @@ export const NOT_CONFIGURED_MESSAGES = {
 export class ProductDetailsService {
   private readonly cache: LRUCache<string, ProductDetails, LookupContext>;
   /** The members' API credentials, read once per CREDENTIALS_TTL_MS instead of on every call. */
-  private readonly apis = new LRUCache<string, MemberApis>({ max: 10_000, ttl: CREDENTIALS_TTL_MS });
+  private readonly apis = new LRUCache<string, MarketplaceApiCredentials>({ max: 10_000, ttl: CREDENTIALS_TTL_MS });
 
   constructor(
     private readonly outside: OutsideLinks,
@@ -154,7 +140,7 @@ export class ProductDetailsService {
     const credentials = this.credentials(memberId);
     // A lookup failing after its caller stopped waiting is no unhandled rejection.
     credentials.catch(() => undefined);
-    const outcomes = (apis: MemberApis): Array<Promise<ProductOutcome>> =>
+    const outcomes = (apis: MarketplaceApiCredentials): Array<Promise<ProductOutcome>> =>
       links.map((link) => {
         const context = this.contextFor(link, memberId, apis);
         if ('code' in context) return Promise.resolve({ ok: false, error: context });
@@ -171,7 +157,11 @@ export class ProductDetailsService {
   }
 
   /** What to look up for a link, or why there is nothing to look up. */
-  private contextFor(link: ProductLink, memberId: string, apis: MemberApis): LookupContext | ProductError {
+  private contextFor(
+    link: ProductLink,
+    memberId: string,
+    apis: MarketplaceApiCredentials,
+  ): LookupContext | ProductError {
     if (link.marketplace !== 'shopee' && link.marketplace !== 'lazada') {
       return {
         code: 'product_unsupported',
@@ -203,20 +193,11 @@ export class ProductDetailsService {
     };
   }
 
-  private async credentials(memberId: string): Promise<MemberApis> {
+  private async credentials(memberId: string): Promise<MarketplaceApiCredentials> {
     const known = this.apis.get(memberId);
     if (known) return known;
-    const saved = await this.settings.secrets(memberId, SECRET_NAMES);
-    const apis: MemberApis = {
-      shopee:
-        saved.shopee_app_id && saved.shopee_app_secret
-          ? { appId: saved.shopee_app_id, secret: saved.shopee_app_secret }
-          : null,
-      lazada:
-        saved.lazada_app_key && saved.lazada_app_secret && saved.lazada_user_token
-          ? { appKey: saved.lazada_app_key, appSecret: saved.lazada_app_secret, userToken: saved.lazada_user_token }
-          : null,
-    };
+    const saved = await this.settings.secrets(memberId, MARKETPLACE_API_SECRET_NAMES);
+    const apis = marketplaceApiCredentials(saved);
     this.apis.set(memberId, apis);
     return apis;
   }

@@ -3,31 +3,19 @@ import { AppException } from '@app/common';
 import { MemberSettingsService } from '@app/members';
 import {
   lazadaApiRegion,
+  MARKETPLACE_API_SECRET_NAMES,
+  marketplaceApiCredentials,
+  type MarketplaceApiCredentials,
   OutsideLinks,
   shopeeOpenApiRegion,
-  type LazadaCredentials,
   type MarketplaceTarget,
   type OutboundResult,
-  type ShopeeAppCredentials,
 } from '@app/outbound';
 import type { ParsedLink } from '../../links';
 import { Marketplaces } from '../../marketplaces';
 import { failed, type LinkOutcome } from '../item-error';
 import { ModeContext, ModeProvider } from '../mode-provider';
 import { outsideOutcome } from './outside-outcome';
-
-interface ApiCredentials {
-  shopee: ShopeeAppCredentials | null;
-  lazada: LazadaCredentials | null;
-}
-
-const SECRET_NAMES = [
-  'shopee_app_id',
-  'shopee_app_secret',
-  'lazada_app_key',
-  'lazada_app_secret',
-  'lazada_user_token',
-] as const;
 
 /**
  * `marketplace_api`: the marketplace's own affiliate link from its official API, with the member's saved app
@@ -102,18 +90,9 @@ export class MarketplaceApiMode extends ModeProvider {
     });
   }
 
-  private async credentials(memberId: string): Promise<ApiCredentials> {
-    const saved = await this.settings.secrets(memberId, SECRET_NAMES);
-    const result: ApiCredentials = {
-      shopee:
-        saved.shopee_app_id && saved.shopee_app_secret
-          ? { appId: saved.shopee_app_id, secret: saved.shopee_app_secret }
-          : null,
-      lazada:
-        saved.lazada_app_key && saved.lazada_app_secret && saved.lazada_user_token
-          ? { appKey: saved.lazada_app_key, appSecret: saved.lazada_app_secret, userToken: saved.lazada_user_token }
-          : null,
-    };
+  private async credentials(memberId: string): Promise<MarketplaceApiCredentials> {
+    const saved = await this.settings.secrets(memberId, MARKETPLACE_API_SECRET_NAMES);
+    const result = marketplaceApiCredentials(saved);
     if (!result.shopee && !result.lazada) {
       throw new AppException(
         'not_configured',

@@ -60,6 +60,27 @@ function startHeavy(base: string, headers: Record<string, string>, body: string)
   };
 }
 
+/**
+ * The api's own view of a row, from its `/metrics` (prom-client's process metrics): the event loop's delay p99 and
+ * max since the previous read (prom-client resets that histogram at each read), and the garbage collector's
+ * pauses (count and total seconds, by kind: minor, major, incremental) so far. Read before and after a row.
+ */
+async function processFigures(base: string): Promise<{ lagP99Ms: number; lagMaxMs: number; gc: Map<string, number> }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  const gc = new Map<string, number>();
+  for (const [, what, kind, amount] of text.matchAll(
+    /^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)/gm,
+  )) {
+    gc.set(`${kind} ${what}`, Number(amount));
+  }
+  return {
+    lagP99Ms: round(value('nodejs_eventloop_lag_p99_seconds') * 1000, 1),
+    lagMaxMs: round(value('nodejs_eventloop_lag_max_seconds') * 1000, 1),
+    gc,
+  };
+}
+
 /** The normal caller and the health probe, side by side for `seconds`. */
 async function measureNormal(ctx: BenchContext, base: string, seconds: number) {
   const body = { mode: 'affiliate', affiliate_id: '17345510000', sub_ids: ['fb', 'bench'], content: dealText(5) };
@@ -82,8 +103,10 @@ async function measureNormal(ctx: BenchContext, base: string, seconds: number) {
  * A heavy caller beside a normal one (issue 22): twenty concurrent `link_goc` calls of 5,000 links from one Pro
  * key (its link budget raised, as the request limits are, so that the slicing is what is measured) while a normal
  * partner sends 5-link `affiliate` calls at a fixed rate and a probe asks `/health/live`. Reported: the normal
- * caller's and the probe's p99 without and with the heavy caller; with `DATABASE_URL`, also with the slicing of
- * large texts turned off (a second api process, `CONVERT_SLICE_ABOVE_CHARS` at its maximum), as before it.
+ * caller's and the probe's p99 without and with the heavy caller; with `DATABASE_URL`, also on a second api
+ * process with every large conversion let in at once (`CONVERT_LARGE_CONCURRENCY` at the heavy caller's
+ * concurrency), and on a third with the slicing of large texts off as well (`CONVERT_SLICE_ABOVE_CHARS` at its
+ * maximum; `BENCH_FAIRNESS_UNSLICED=0` leaves that row out), as before each defence.
  */
 export const fairness: Benchmark = {
   name: 'fairness',
@@ -100,25 +123,49 @@ export const fairness: Benchmark = {
       normal: Throughput;
       health: Throughput;
       heavy: Awaited<ReturnType<ReturnType<typeof startHeavy>['stop']>> | null;
+      api: { lagP99Ms: number; lagMaxMs: number; gcPauses: number; gcMs: number; majorGcMs: number };
     }> = [];
     const run = async (label: string, base: string, withHeavy: boolean) => {
       // Warm-up of the normal path (and, with the heavy caller, until its first calls are in flight).
       await measureNormal(ctx, base, 1);
       const heavy = withHeavy ? startHeavy(base, headers, heavyBody) : null;
       if (heavy) await new Promise((done) => setTimeout(done, 1000));
+      const before = await processFigures(base);
       const { normal, health } = await measureNormal(ctx, base, seconds);
-      measured.push({ label, normal, health, heavy: heavy ? await heavy.stop() : null });
+      const after = await processFigures(base);
+      const gcDelta = (key: string) => (after.gc.get(key) ?? 0) - (before.gc.get(key) ?? 0);
+      const kinds = [...new Set([...after.gc.keys()].map((key) => key.split(' ')[0]))];
+      const api = {
+        lagP99Ms: after.lagP99Ms,
+        lagMaxMs: after.lagMaxMs,
+        gcPauses: kinds.reduce((sum, kind) => sum + gcDelta(`${kind} count`), 0),
+        gcMs: round(kinds.reduce((sum, kind) => sum + gcDelta(`${kind} sum`), 0) * 1000, 0),
+        majorGcMs: round(gcDelta('major sum') * 1000, 0),
+      };
+      measured.push({ label, normal, health, heavy: heavy ? await heavy.stop() : null, api });
     };
 
     await run('alone', api.url, false);
     await run('beside the heavy caller', api.url, true);
     if (ctx.databaseUrl) {
-      const unsliced = await ApiProcess.start({ env: ctx.apiEnv({ CONVERT_SLICE_ABOVE_CHARS: '1000000' }) });
-      try {
-        await run('beside the heavy caller, slicing off', unsliced.url, true);
-      } finally {
-        await unsliced.stop();
-        await unsliced.dispose();
+      // The same heavy caller against a second api process with one of the defences off, as before it.
+      const without = async (label: string, env: Record<string, string>) => {
+        const other = await ApiProcess.start({ env: ctx.apiEnv(env) });
+        try {
+          await run(label, other.url, true);
+        } finally {
+          await other.stop();
+          await other.dispose();
+        }
+      };
+      await without('beside the heavy caller, all large conversions at once', {
+        CONVERT_LARGE_CONCURRENCY: String(HEAVY_CONCURRENCY),
+      });
+      if (process.env.BENCH_FAIRNESS_UNSLICED !== '0') {
+        await without('beside the heavy caller, slicing off', {
+          CONVERT_SLICE_ABOVE_CHARS: '1000000',
+          CONVERT_LARGE_CONCURRENCY: String(HEAVY_CONCURRENCY),
+        });
       }
     }
 
@@ -132,6 +179,8 @@ export const fairness: Benchmark = {
       'heavy links/s': m.heavy ? round((m.heavy.calls * HEAVY_LINKS) / m.heavy.seconds, 0) : '',
       'heavy median ms': m.heavy ? round(m.heavy.medianMs, 0) : '',
       'heavy failures': m.heavy?.failures ?? '',
+      'api loop delay p99 / max ms': `${m.api.lagP99Ms} / ${m.api.lagMaxMs}`,
+      'api GC pauses, ms (major ms)': `${m.api.gcPauses}, ${m.api.gcMs} (${m.api.majorGcMs})`,
     }));
     printTable(
       `normal caller at ${NORMAL_RATE}/s and /health/live at ${HEALTH_RATE}/s, ${seconds} s per row (${ctx.storage})`,

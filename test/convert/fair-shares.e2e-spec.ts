@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { conversionConfig, TextConverter } from '@app/conversion';
+import { LargeConversionGate } from '@app/conversion/testing';
 import { CredentialsService, type Principal } from '@app/credentials';
 import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
@@ -200,5 +203,100 @@ describe('large texts share the event loop', () => {
     const small = await call(links(3));
     expect(small.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(small.text).toBe(JSON.stringify(small.body));
+  });
+});
+
+describe('large conversions take turns (CONVERT_LARGE_CONCURRENCY, CONVERT_LARGE_QUEUE)', () => {
+  let t: TestApp;
+  let member: TestMember;
+  let gate: LargeConversionGate;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      CONVERT_MAX_CONTENT_CHARS: '300000',
+      CONVERT_LARGE_CONCURRENCY: '1',
+      CONVERT_LARGE_QUEUE: '1',
+    });
+    member = await t.createMember({ plan: 'pro' });
+    gate = t.app.get(LargeConversionGate);
+  });
+  afterAll(() => t.close());
+
+  const convert = (content: string) =>
+    t.http
+      .post('/api/convert')
+      .set('X-API-Key', member.apiKey)
+      .set('X-API-Token', member.apiToken)
+      .send({ content, mode: 'link_goc' });
+
+  async function until(condition: () => boolean): Promise<void> {
+    for (let i = 0; i < 500 && !condition(); i++) await new Promise((done) => setTimeout(done, 10));
+    expect(condition()).toBe(true);
+  }
+
+  it('lets one in at a time, queues the next, refuses past the queue with 503, never gates a small text', async () => {
+    // The test holds the only turn: every large call waits for it.
+    const held = await gate.turn(new AbortController().signal);
+    const waiting = t.send(convert(links(1000)));
+    await until(() => gate.load.waiting === 1);
+
+    const refused = await t.send(convert(links(1000, 5000)));
+    expect(refused.status).toBe(503);
+    expect(refused.body.error.code).toBe('unavailable');
+    expect(refused.headers['retry-after']).toBe('5');
+
+    // A small text is not a large conversion: answered at once, whoever holds the turns.
+    const small = await t.send(convert(links(3)));
+    expect(small.status).toBe(200);
+    expect(gate.load).toEqual({ inUse: 1, waiting: 1 });
+
+    held();
+    const answered = await waiting;
+    expect(answered.status).toBe(200);
+    expect(answered.body.summary.total).toBe(1000);
+    // Its turn ended with its answer: the gate is free again.
+    expect(gate.load).toEqual({ inUse: 0, waiting: 0 });
+  });
+
+  it('frees the turn of a large call that fails, and drops a waiting caller that goes away', async () => {
+    const held = await gate.turn(new AbortController().signal);
+    // `affiliate` without an affiliate id fails inside the handler, after its turn came.
+    const failing = t.send(
+      t.http
+        .post('/api/convert')
+        .set('X-API-Key', member.apiKey)
+        .set('X-API-Token', member.apiToken)
+        .send({ content: links(1000), mode: 'affiliate' }),
+    );
+    await until(() => gate.load.waiting === 1);
+    held();
+    expect((await failing).status).toBe(400);
+    expect(gate.load).toEqual({ inUse: 0, waiting: 0 });
+
+    const heldAgain = await gate.turn(new AbortController().signal);
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    const body = JSON.stringify({ content: links(1000), mode: 'link_goc' });
+    const gone = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/convert',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'x-api-key': member.apiKey,
+        'x-api-token': member.apiToken,
+      },
+    });
+    gone.on('error', () => undefined);
+    gone.end(body);
+    await until(() => gate.load.waiting === 1);
+    gone.destroy();
+    // The caller left: its place in the queue is given up at once, not when the turn comes.
+    await until(() => gate.load.waiting === 0);
+    heldAgain();
+    expect(gate.load).toEqual({ inUse: 0, waiting: 0 });
   });
 });

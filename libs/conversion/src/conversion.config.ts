@@ -17,6 +17,18 @@ export class ConversionConfig {
   @IntSetting(1, 1000)
   CONVERT_SLICE_MS = 4;
 
+  /**
+   * Large conversions (a `content` above CONVERT_SLICE_ABOVE_CHARS) converted and serialised at the same time; the
+   * others wait their turn in arrival order. Few at a time keeps the items of only those answers in memory, so
+   * garbage collection pauses (which stop every request) stay short under a heavy caller.
+   */
+  @IntSetting(1, 64)
+  CONVERT_LARGE_CONCURRENCY = 2;
+
+  /** Large conversions that may wait for their turn; past them, a large conversion is refused (503 `unavailable`). */
+  @IntSetting(0, 10_000)
+  CONVERT_LARGE_QUEUE = 200;
+
   /** Most HTTP requests made to resolve one short link. */
   @IntSetting(1, 10)
   LINK_RESOLVER_MAX_HOPS = 5;
@@ -58,3 +70,8 @@ export class ConversionConfig {
 }
 
 export const conversionConfig = configNamespace('conversion', ConversionConfig);
+
+/** A large text: converted in slices that share the event loop, and in its turn (`LargeConversionGate`). */
+export function isLargeText(content: string, config: ConversionConfig): boolean {
+  return content.length > config.CONVERT_SLICE_ABOVE_CHARS;
+}

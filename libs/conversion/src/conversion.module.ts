@@ -4,6 +4,7 @@ import { ClockModule } from '@app/common';
 import { ShortLinksModule } from '@app/shortlinks';
 import { TextConverter } from './text-converter';
 import { ConvertResponseInterceptor } from './convert-response.interceptor';
+import { LargeConversionGate } from './large-conversion-gate';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { MarketplaceTargetPolicy } from './marketplace-target-policy';
 import { Marketplaces } from './marketplaces';
@@ -77,8 +78,9 @@ const BUILT_MODES = [
     },
     ModeRegistry,
     TextConverter,
+    LargeConversionGate,
     ConvertResponseInterceptor,
   ],
-  exports: [TextConverter, ConvertResponseInterceptor, Marketplaces],
+  exports: [TextConverter, ConvertResponseInterceptor, LargeConversionGate, Marketplaces],
 })
 export class ConversionModule {}

@@ -11,7 +11,7 @@ import { failed, ItemError, LinkOutcome } from './modes/item-error';
 import { ModeContext, ModeProvider } from './modes/mode-provider';
 import { ModeRegistry } from './modes/mode-registry';
 import { ShortLinkResolutionService } from './resolver';
-import { conversionConfig, ConversionConfig } from './conversion.config';
+import { conversionConfig, ConversionConfig, isLargeText } from './conversion.config';
 
 export interface ConvertInput {
   content: string;
@@ -144,10 +144,7 @@ export class TextConverter {
       );
     }
 
-    const slicer =
-      input.content.length > this.config.CONVERT_SLICE_ABOVE_CHARS
-        ? this.lane.slicer(this.config.CONVERT_SLICE_MS)
-        : null;
+    const slicer = isLargeText(input.content, this.config) ? this.lane.slicer(this.config.CONVERT_SLICE_MS) : null;
     const links = slicer
       ? await this.findMarketplaceLinksSliced(input.content, slicer)
       : this.findMarketplaceLinks(input.content);

@@ -125,3 +125,4 @@ export { OwnShortenerMode } from '../modes/providers/own-shortener.mode';
 export { AddressPolicy, DnsLookup, ShortLinkHttpClient, type ResolvedAddress, type ResolverOptions } from '../resolver';
 export { ShortLinkResolutionService } from '../resolver/short-link-resolution.service';
 export { ShortLinkResolver } from '../resolver/short-link-resolver';
+export { LargeConversionGate } from '../large-conversion-gate';

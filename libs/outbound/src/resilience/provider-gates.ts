@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { Clock } from '@app/common';
+import { Clock, Semaphore } from '@app/common';
 import { Metrics } from '@app/metrics';
 import {
   BrokenCircuitError,
@@ -20,7 +20,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { outboundFailure, type OutboundFailure } from '../outbound-failure';
 import { OUTBOUND_OPTIONS, type OutboundOptions } from '../outbound-options';
 import { OUTBOUND_PROVIDERS, PROVIDER_LABELS, type OutboundProvider } from '../providers';
-import { Semaphore } from './semaphore';
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; failure: OutboundFailure };
 

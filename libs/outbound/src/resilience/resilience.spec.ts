@@ -5,7 +5,6 @@ import { outboundFailure } from '../outbound-failure';
 import type { OutboundOptions } from '../outbound-options';
 import { OUTBOUND_PROVIDERS, type OutboundProvider } from '../providers';
 import { Attempt, ProviderGates, retryBackoff } from './provider-gates';
-import { Semaphore } from './semaphore';
 
 const serverError = outboundFailure.unavailable('is.gd answered with a server error (HTTP 503)');
 
@@ -157,30 +156,5 @@ describe('retryBackoff (cockatiel full jitter)', () => {
     });
     expect(result).toEqual({ ok: false, failure: serverError });
     expect(calls).toBe(1);
-  });
-});
-
-describe('Semaphore', () => {
-  it('never lets more than the limit in, hands slots over in order, and drops waiters whose signal aborts', async () => {
-    const semaphore = new Semaphore(2);
-    const signal = new AbortController().signal;
-    const a = await semaphore.acquire(signal);
-    await semaphore.acquire(signal);
-    expect(semaphore.inUse).toBe(2);
-    const gone = new AbortController();
-    const abandoned = semaphore.acquire(gone.signal);
-    let third = false;
-    const waiting = semaphore.acquire(signal).then((release) => {
-      third = true;
-      return release;
-    });
-    gone.abort(new Error('late'));
-    await expect(abandoned).rejects.toThrow('late');
-    expect(third).toBe(false);
-    a();
-    a();
-    await waiting;
-    expect(third).toBe(true);
-    expect(semaphore.inUse).toBe(2);
   });
 });

@@ -217,6 +217,15 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
       const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
       expect({ width, scrollWidth: Math.min(scrollWidth, width) }).toEqual({ width, scrollWidth });
       await browser.screenshot(`account-earnings-${width}.png`);
+      // A top item leads to its details page (no product credentials saved here: it says what to save).
+      await page.locator('#top-items a').first().click();
+      await page.waitForURL(/\/dashboard\/earnings\/items\/shopee\//);
+      await expect(page.locator('#item-title').textContent()).resolves.toBeTruthy();
+      await expect(page.locator('#item-product-error').textContent()).resolves.toContain('product_not_configured');
+      expect({ width, item: await axeViolations() }).toEqual({ width, item: [] });
+      const itemWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+      expect({ width, itemWidth: Math.min(itemWidth, width) }).toEqual({ width, itemWidth });
+      await browser.screenshot(`account-earnings-item-${width}.png`);
     }
     expect(browser.problems.filter((problem) => !/status of 40[13]/.test(problem))).toEqual([]);
   }, 600_000);

@@ -6,6 +6,7 @@ import { ClickRetention } from './clicks/click-retention';
 import { OrderLineRow } from './import/order-line.entity';
 import { OrderImportService } from './import/order-import.service';
 import { AnalyticsService } from './query/analytics.service';
+import { OrderedItems } from './query/ordered-items';
 import { ReportSyncService } from './sync/report-sync.service';
 import { MembersModule } from '@app/members';
 
@@ -25,8 +26,8 @@ export class AnalyticsModule {
     return {
       module: AnalyticsModule,
       imports: [TypeOrmModule.forFeature(ANALYTICS_ENTITIES), ClockModule, MembersModule, options.shortLinks, recorder],
-      providers: [OrderImportService, AnalyticsService, ClickRetention, ReportSyncService],
-      exports: [OrderImportService, AnalyticsService, ClickRetention, ReportSyncService, recorder],
+      providers: [OrderImportService, AnalyticsService, OrderedItems, ClickRetention, ReportSyncService],
+      exports: [OrderImportService, AnalyticsService, OrderedItems, ClickRetention, ReportSyncService, recorder],
     };
   }
 }

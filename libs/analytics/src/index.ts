@@ -3,6 +3,7 @@ export { analyticsConfig } from './analytics.config';
 export { OrderImportService, type ImportSummary } from './import/order-import.service';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
+export { OrderedItems, type OrderedItem } from './query/ordered-items';
 export { PlatformTotalsModule, PlatformTotalsQuery } from './query/platform-totals';
 export { ReportSyncService, type SyncStateView } from './sync/report-sync.service';
 export {

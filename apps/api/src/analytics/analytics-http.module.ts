@@ -3,8 +3,9 @@ import { AbuseModule } from '@app/abuse';
 import { AnalyticsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
-import { MarketplaceTargetPolicy } from '@app/conversion';
+import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
+import { ProductsModule } from '@app/products';
 import { ShortLinksModule } from '@app/shortlinks';
 import { AnalyticsController } from './analytics.controller';
 import { ConversionsController } from './conversions.controller';
@@ -26,6 +27,9 @@ const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPo
     AbuseModule,
     SHORT_LINKS,
     AnalyticsModule.forRoot({ shortLinks: SHORT_LINKS }),
+    // The item pages read product details as `GET /api/products` does.
+    ConversionModule,
+    ProductsModule,
   ],
   controllers: [AnalyticsController, ConversionsController, EarningsPagesController],
 })

@@ -1,5 +1,8 @@
-import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { AnalyticsService, OrderImportService, ReportSyncService } from '@app/analytics';
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { AnalyticsService, OrderedItems, OrderImportService, ReportSyncService } from '@app/analytics';
+import { AppException } from '@app/common';
+import { TextConverter } from '@app/conversion';
+import { type ProductError, ProductDetailsService, productPageUrl } from '@app/products';
 import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
 import type { Member } from '@app/members';
 import { ShortLinkService } from '@app/shortlinks';
@@ -12,6 +15,8 @@ import {
   type EarningsFilters,
   type EarningsSort,
   ImportResult,
+  ItemDetailsSection,
+  earningsHref,
   type LinkResults,
   LinkResultsList,
   SyncCard,
@@ -21,6 +26,12 @@ import { renderPage, renderPartial } from '../views/render';
 import { toQuery } from './analytics.controller';
 import { AnalyticsQueryDto, SyncQueryDto } from './analytics.dto';
 import { applyFlag, uploadStream } from './conversions.controller';
+
+/** An item whose product page is not known: its orders name no shop (Shopee needs it) or no site of its currency. */
+const UNKNOWN_PAGE: ProductError = {
+  code: 'product_unsupported',
+  message: 'Its orders do not say which product page it is (no shop id, or a currency of no known site)',
+};
 
 /** Links shown per page of the link filter's search. */
 export const LINKS_PER_SEARCH_PAGE = 10;
@@ -59,6 +70,9 @@ export class EarningsPagesController {
     private readonly syncs: ReportSyncService,
     private readonly shortLinks: ShortLinkService,
     private readonly sessions: SessionsService,
+    private readonly orderedItems: OrderedItems,
+    private readonly conversion: TextConverter,
+    private readonly products: ProductDetailsService,
   ) {}
 
   @Get()
@@ -127,6 +141,69 @@ export class EarningsPagesController {
             selectedLink: selected.find((link) => link.member_id === member.id) ?? null,
             links,
             syncs,
+          }}
+        />
+      </Layout>,
+    );
+  }
+
+  /**
+   * An item of the member's orders (the top items link here): its product details, read as `GET /api/products`
+   * reads them (the item's page on the marketplace's site for the orders' currency, recognised by the same
+   * adapters, details from the same cache with the member's saved credentials), beside its figures in the range.
+   */
+  @Get('items/:marketplace/:itemId')
+  @Html()
+  async item(
+    @Req() req: Request,
+    @CurrentMember() member: Member,
+    @Param('marketplace') marketplace: string,
+    @Param('itemId') itemId: string,
+    @Query() raw: PageQuery,
+  ) {
+    const item =
+      /^(shopee|lazada)$/.test(marketplace) && /^[A-Za-z0-9_.-]{1,64}$/.test(itemId)
+        ? await this.orderedItems.find(member.id, marketplace, itemId)
+        : null;
+    if (!item) throw new AppException('not_found', 'None of your orders has this item');
+    const given = { start: text(raw.start, 16), end: text(raw.end, 16), timezone: text(raw.timezone, 64) };
+    const dto = await validated(
+      AnalyticsQueryDto,
+      Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')),
+    );
+    const base = toQuery(member.id, { ...dto, timezone: dto.timezone ?? 'UTC' });
+    const productUrl = productPageUrl(item.marketplace, item.currency, item.shop_id, item.item_id);
+    const target = productUrl ? (await this.conversion.linkTargets([productUrl], false)).get(productUrl) : undefined;
+    const [[figures], [outcome]] = await Promise.all([
+      this.analytics.figures({
+        ...base,
+        events: ['orders', 'commission'],
+        filters: { ...base.filters, marketplace: item.marketplace, item: item.item_id },
+      }),
+      target?.ok ? this.products.detailsFor([target.link], member.id) : Promise.resolve([null]),
+    ]);
+    const viewer = { email: member.email, role: member.role, csrfToken: await this.sessions.csrfToken(req) };
+    return renderPage(
+      <Layout
+        title={`${item.item_name || `Item ${item.item_id}`} · Earnings`}
+        heading="Your account"
+        viewer={viewer}
+        area="account"
+        section="earnings"
+      >
+        <ItemDetailsSection
+          data={{
+            item,
+            productUrl: target?.ok ? (target.link.canonicalUrl ?? productUrl) : productUrl,
+            product: outcome?.ok ? outcome.product : null,
+            productError: outcome ? (outcome.ok ? null : outcome.error) : UNKNOWN_PAGE,
+            figures: figures ?? null,
+            range: {
+              start: base.start.slice(0, 10),
+              end: new Date(Date.parse(`${base.end}Z`) - DAY_MS).toISOString().slice(0, 10),
+              timezone: base.timezone,
+            },
+            back: earningsHref({ asked: given, timezone: base.timezone }),
           }}
         />
       </Layout>,

@@ -1,9 +1,11 @@
-import type { AnalyticsAmount, AnalyticsRow, ImportSummary, SyncStateView } from '@app/analytics';
+import type { AnalyticsAmount, AnalyticsRow, ImportSummary, OrderedItem, SyncStateView } from '@app/analytics';
+import type { ProductDetails, ProductError } from '@app/products';
 import type { ShortLinkRef } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import type { ComponentChildren } from 'preact';
 import { Chart, type Column, DataTable, EmptyState, Field, LocalTime, plural, Status } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
+import { ProductCard } from './sections';
 
 export const EARNINGS = sectionPath(ACCOUNT_SECTIONS, 'earnings');
 const SETTINGS = sectionPath(ACCOUNT_SECTIONS, 'settings');
@@ -262,7 +264,21 @@ function SubIdTable({ data }: { data: EarningsData }) {
   );
 }
 
-function TopList({ id, title, rows, empty }: { id: string; title: string; rows: AnalyticsRow[]; empty: string }) {
+function TopList({
+  id,
+  title,
+  rows,
+  empty,
+  href,
+}: {
+  id: string;
+  title: string;
+  rows: AnalyticsRow[];
+  empty: string;
+  /** Where a row's name leads (an item's details), or nothing. */
+  href?: (row: AnalyticsRow) => string | null;
+}) {
+  const name = (row: AnalyticsRow) => row.label || (row.key.split(':')[1] ?? row.key);
   return (
     <section class="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -279,7 +295,10 @@ function TopList({ id, title, rows, empty }: { id: string; title: string; rows: 
               label: 'Name',
               primary: true,
               class: 'wrap',
-              cell: (row) => row.label ?? row.key.split(':')[1] ?? row.key,
+              cell: (row) => {
+                const to = href?.(row);
+                return to ? <a href={to}>{name(row)}</a> : name(row);
+              },
             },
             { label: 'Orders', cell: (row) => String(row.orders ?? 0) },
             { label: 'GMV', cell: (row) => <Amounts amounts={row.amounts} pick={(a) => a.gmv} /> },
@@ -672,11 +691,99 @@ export function EarningsSection({ data }: { data: EarningsData }) {
       <SeriesChart data={data} />
       <SubIdTable data={data} />
       <div class="admin-grid">
-        <TopList id="top-items" title="Top items" rows={data.items} empty="No items ordered in this range" />
+        <TopList
+          id="top-items"
+          title="Top items"
+          rows={data.items}
+          empty="No items ordered in this range"
+          href={(row) => itemHref(row.key, data.filters)}
+        />
         <TopList id="top-shops" title="Top shops" rows={data.shops} empty="No shops in this range" />
       </div>
       <ImportCard />
       <SyncCard syncs={data.syncs} />
+    </>
+  );
+}
+
+/** The details page of an item of the top list (`shopee:123456`), in the page's range and time zone. */
+export function itemHref(key: string, filters: Pick<EarningsFilters, 'asked' | 'timezone'>): string | null {
+  const [marketplace, itemId] = key.split(':');
+  if (!marketplace || !itemId) return null;
+  return `${EARNINGS}/items/${encodeURIComponent(marketplace)}/${encodeURIComponent(itemId)}?${rangeQuery(filters)}`;
+}
+
+/** The earnings page in a range and time zone (the way back from an item). */
+export function earningsHref(filters: Pick<EarningsFilters, 'asked' | 'timezone'>): string {
+  return `${EARNINGS}?${rangeQuery(filters)}`;
+}
+
+function rangeQuery({ asked, timezone }: Pick<EarningsFilters, 'asked' | 'timezone'>): URLSearchParams {
+  const range = new URLSearchParams({ timezone });
+  if (asked.start) range.set('start', asked.start);
+  if (asked.end) range.set('end', asked.end);
+  return range;
+}
+
+export interface ItemDetailsData {
+  item: OrderedItem;
+  /** The item's page on the marketplace, when its site is known. */
+  productUrl: string | null;
+  product: ProductDetails | null;
+  /** Why there are no details (what to save, or what the marketplace said). */
+  productError: ProductError | null;
+  /** The item's orders, GMV and commission in the range. */
+  figures: AnalyticsRow | null;
+  range: { start: string; end: string; timezone: string };
+  back: string;
+}
+
+/** An item of the member's orders: its product details (name, image, price, rate) beside what it earned. */
+export function ItemDetailsSection({ data }: { data: ItemDetailsData }) {
+  const amounts = data.figures?.amounts ?? [];
+  const marketplace = data.item.marketplace === 'shopee' ? 'Shopee' : 'Lazada';
+  return (
+    <>
+      <p>
+        <a href={data.back}>← Earnings</a>
+      </p>
+      <section class="card" aria-labelledby="item-title">
+        <h2 id="item-title">{data.item.item_name || `Item ${data.item.item_id}`}</h2>
+        <p class="hint">
+          {`${marketplace} item ${data.item.item_id}${data.item.shop_name ? ` · ${data.item.shop_name}` : ''}`}
+          {data.productUrl ? (
+            <>
+              {' · '}
+              <a href={data.productUrl} rel="noopener noreferrer nofollow" target="_blank">
+                {`Open on ${marketplace}`}
+              </a>
+            </>
+          ) : null}
+        </p>
+        {data.product ? <ProductCard product={data.product} /> : null}
+        {data.productError ? (
+          <p class="product-note" id="item-product-error">
+            {`No product details (${data.productError.code}): ${data.productError.message} `}
+            {data.productError.code === 'product_not_configured' ? (
+              <a href={sectionPath(ACCOUNT_SECTIONS, 'settings')}>Open your settings</a>
+            ) : null}
+          </p>
+        ) : null}
+      </section>
+      <section class="card" aria-labelledby="item-figures-title">
+        <h2 id="item-figures-title">{`${data.range.start} to ${data.range.end} (${data.range.timezone})`}</h2>
+        <div class="stats earnings-cards" id="item-cards">
+          <Card id="item-orders" label={`orders (${data.figures?.cancelled_orders ?? 0} cancelled)`}>
+            {String(data.figures?.orders ?? 0)}
+          </Card>
+          <Card id="item-gmv" label="GMV (orders not cancelled)">
+            <Amounts amounts={amounts} pick={(a) => a.gmv} />
+          </Card>
+          <Card id="item-net" label="net commission (pending + completed)">
+            <Amounts amounts={amounts} pick={(a) => a.net_commission} />
+          </Card>
+        </div>
+      </section>
     </>
   );
 }

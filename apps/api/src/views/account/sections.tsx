@@ -1,4 +1,5 @@
-import type { ConvertItem, ConvertResult } from '@app/conversion';
+import type { ConvertResult } from '@app/conversion';
+import type { ProductDetails } from '@app/products';
 import Decimal from 'decimal.js';
 import type { MemberSettingsView } from '@app/members';
 import type { domainView, ShortLinkService } from '@app/shortlinks';
@@ -75,9 +76,8 @@ export function percent(rate: string | null): string | null {
   return rate === null ? null : `${new Decimal(rate).mul(100).toFixed()} %`;
 }
 
-/** One converted link as a card: the product's image, name, price, commission rate and estimated commission. */
-function ProductCard({ item }: { item: ConvertItem }) {
-  const product = item.product!;
+/** A product as a card: its image, name, price, commission rate and estimated commission. */
+export function ProductCard({ product }: { product: ProductDetails }) {
   const price =
     product.price !== null
       ? money(product.price, product.currency)
@@ -158,7 +158,7 @@ export function PlaygroundResult({ answer }: { answer: ConvertResult }) {
                     {nextStepFor(item.error?.code ?? '')}
                   </p>
                 )}
-                {item.product ? <ProductCard item={item} /> : null}
+                {item.product ? <ProductCard product={item.product} /> : null}
                 {item.product_error ? (
                   <p class="product-note">
                     {`No product details (${item.product_error.code}): ${item.product_error.message} `}

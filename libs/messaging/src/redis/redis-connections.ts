@@ -38,6 +38,9 @@ function commandOptions(keyPrefix: string): RedisOptions {
     keyPrefix,
     lazyConnect: true,
     enableAutoPipelining: true,
+    // The redirector's cache misses of a tick already go out as one MGET: wrapping it in a pipeline of one cost
+    // 4 % of the standalone redirector's busy CPU over 1,000,000 codes (profile), for nothing.
+    autoPipeliningIgnoredCommands: ['mget'],
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,

@@ -40,6 +40,8 @@ const TABLES = [
   'order_lines',
   'click_hours',
   'click_days',
+  'click_member_hours',
+  'click_link_days',
   'order_days',
   'report_syncs',
 ];

@@ -193,20 +193,28 @@ export class AnalyticsService {
   }
 
   /**
-   * Clicks of the range. Grouped by nothing, sub id or marketplace (or a UTC timeseries of days and longer), with
-   * no filter but sub id and marketplace, the whole UTC days of the range are read from the daily summary
-   * `click_days` and only the hours at its edges (a time zone's day starts inside a UTC day) from `click_hours`:
-   * the same figures, from 90 rows per sub id instead of a row per link, hour and combination of dimensions.
+   * Clicks of the range, from the smallest table that has what the query asks (`clickSource`): the hourly member
+   * summary `click_member_hours` for a count, a timeseries or a grouping by marketplace in any time zone (24 rows a
+   * day); else, grouped by sub id, link or item (or a UTC timeseries of days and longer), the whole UTC days of the
+   * range from a daily summary (`click_days` per sub id, `click_link_days` per link) and only the hours at its
+   * edges (a time zone's day starts inside a UTC day) from `click_hours`; else the detail `click_hours`. The
+   * summaries are sums of the detail (`click-summaries.ts`): the same figures from far fewer rows.
    */
   private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
-    if (!this.daysServe(query)) {
+    const source = clickSource(query);
+    if (source === 'click_hours' || source === 'click_member_hours') {
+      const table = source === 'click_hours' ? 'click' : 'hour';
       const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-      const key = this.keyExpr(query, 'click', params);
-      const where = this.where(query, 'click', params);
+      const key = this.keyExpr(query, table, params);
+      const where = this.where(query, table, params);
+      const sums =
+        table === 'click'
+          ? `COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
+             COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks`
+          : 'SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks';
       return this.db.query(
-        `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
-                COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
-           FROM click_hours
+        `SELECT ${key} AS key, ${sums}
+           FROM ${source}
           WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
           GROUP BY 1`,
         params,
@@ -224,8 +232,8 @@ export class AnalyticsService {
               COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
          FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
     const parts = [
-      `SELECT ${dayKey} AS key, clicks, bot_clicks FROM click_days
-        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where}`,
+      `SELECT ${dayKey} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM ${source}
+        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where} GROUP BY 1`,
     ];
     for (const [from, to] of b.edges) parts.push(hours(from, to));
     // $2..$4 (the local range and zone) are typed here: only a timeseries' key reads them.
@@ -235,16 +243,6 @@ export class AnalyticsService {
          FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY key`,
       params,
     );
-  }
-
-  /** Whether the daily summary has what the query asks (its grouping and filters exist per day and sub id). */
-  private daysServe(query: AnalyticsQuery): boolean {
-    const f = query.filters;
-    if (f.linkId !== undefined || f.item !== undefined || f.country !== undefined || f.device !== undefined) {
-      return false;
-    }
-    if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
-    return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
   }
 
   /**
@@ -257,7 +255,7 @@ export class AnalyticsService {
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
-    if (!this.daysServe(query)) {
+    if (!daysServe(query)) {
       return this.db.query(
         `${sums} FROM (${orderFigures(
           { key: this.keyExpr(query, 'order', params) },
@@ -310,10 +308,10 @@ export class AnalyticsService {
     return { ds: b.ds, de: b.de, edges };
   }
 
-  /** The SQL of the group's key, per table (`click_hours` or `order_lines`). */
-  private keyExpr(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
+  /** The SQL of the group's key, per table (`click_hours`, the summaries, or `order_lines`). */
+  private keyExpr(query: AnalyticsQuery, table: KeyTable, params: unknown[]): string {
     // A summary day is a UTC day: read as a UTC time, it buckets as the hours would (timeseries in UTC only).
-    const time = table === 'click' ? 'hour' : table === 'day' ? `(day::timestamp AT TIME ZONE 'UTC')` : 'purchased_at';
+    const time = table === 'day' ? `(day::timestamp AT TIME ZONE 'UTC')` : table === 'order' ? 'purchased_at' : 'hour';
     switch (query.groupBy) {
       case 'count':
         return `''`;
@@ -327,7 +325,7 @@ export class AnalyticsService {
         }
         return 'sub_id';
       case 'link':
-        return table === 'click' ? 'short_link_id::text' : `COALESCE(short_link_id::text, '')`;
+        return table === 'order' ? `COALESCE(short_link_id::text, '')` : 'short_link_id::text';
       case 'item':
         return `marketplace || ':' || item_id`;
       case 'shop':
@@ -343,7 +341,7 @@ export class AnalyticsService {
     }
   }
 
-  private where(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
+  private where(query: AnalyticsQuery, table: KeyTable, params: unknown[]): string {
     let where = '';
     const add = (sql: string, value: unknown) => {
       params.push(value);
@@ -357,7 +355,7 @@ export class AnalyticsService {
     if (table === 'click') {
       if (f.country !== undefined) add('country = ?', f.country.toUpperCase());
       if (f.device !== undefined) add('device = ?', f.device);
-    } else if (f.currency !== undefined) {
+    } else if (table === 'order' && f.currency !== undefined) {
       add('currency = ?', f.currency.toUpperCase());
     }
     return where;
@@ -431,4 +429,39 @@ function advance(date: Date, interval: string): void {
 function param(params: unknown[], value: unknown, type: string): string {
   params.push(value);
   return `$${params.length}::${type}`;
+}
+
+/**
+ * The tables a query's keys and filters are written for: `click` the detail `click_hours` (and its edge hours),
+ * `hour` the hourly member summary, `day` a daily summary (`click_days`, `click_link_days`, `order_days`),
+ * `order` the detail `order_lines`.
+ */
+type KeyTable = 'click' | 'hour' | 'day' | 'order';
+
+type ClickSource = 'click_hours' | 'click_member_hours' | 'click_days' | 'click_link_days';
+
+/** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
+function clickSource(query: AnalyticsQuery): ClickSource {
+  const f = query.filters;
+  if (f.country !== undefined || f.device !== undefined) return 'click_hours';
+  const perLink = f.linkId !== undefined || f.item !== undefined;
+  if (!perLink && f.subId === undefined && ['count', 'timeseries', 'marketplace'].includes(query.groupBy)) {
+    return 'click_member_hours';
+  }
+  if (!perLink && daysServe(query)) return 'click_days';
+  if (daysServe(query, true)) return 'click_link_days';
+  return 'click_hours';
+}
+
+/**
+ * Whether a daily summary has the query's grouping and filters: per sub id (`click_days`, `order_days`), or,
+ * `perLink`, per link (`click_link_days`, which has the links' sub ids and items too).
+ */
+function daysServe(query: AnalyticsQuery, perLink = false): boolean {
+  const f = query.filters;
+  if (f.country !== undefined || f.device !== undefined) return false;
+  if (!perLink && (f.linkId !== undefined || f.item !== undefined)) return false;
+  if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
+  if (perLink && (query.groupBy === 'link' || query.groupBy === 'item')) return true;
+  return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
 }

@@ -70,7 +70,9 @@ export const analytics: Benchmark = {
       ? await keptMember(ctx, db)
       : { member: await ctx.member(), seededBefore: false };
     // Its own api process, given longer to start (a loaded machine takes over a minute to compile and migrate).
-    const api = await ApiProcess.start({ env: ctx.apiEnv(), entry: 'main', readyTimeoutMs: 300_000 });
+    // BENCH_API_NODE_ARGS as for the shared api (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the import).
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const api = await ApiProcess.start({ env: ctx.apiEnv(), entry: 'main', readyTimeoutMs: 300_000, nodeArgs });
     try {
       const seeded = performance.now();
       let clicksSeconds = 0;

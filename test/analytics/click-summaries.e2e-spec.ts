@@ -1,4 +1,4 @@
-import { ClickRecorder, ClickRetention } from '@app/analytics/testing';
+import { CLICK_SUMMARY_TABLES, ClickRecorder, ClickRetention } from '@app/analytics/testing';
 import type { IncomingMessage } from 'node:http';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
@@ -19,7 +19,7 @@ const DETAIL_KEY: Record<string, string> = {
 };
 
 /**
- * The click summaries (`click_days`, `click_member_hours`, `click_link_days`) written by the real flush answer
+ * The click summaries (`click_days`, `click_member_hours`, `click_sub_hours`, `click_link_days`) written by the real flush answer
  * exactly what the detail `click_hours` answers: every grouping the summaries serve, in time zones whose days
  * start inside a UTC day (the edge hours then come from the detail), before and after the retention rolls the
  * hours into days.
@@ -147,6 +147,18 @@ describe('Click summaries: the same figures as the hourly detail', () => {
         expect(await answer(`groupBy=count&item=5002&${asked}`)).toEqual(
           await detail(`''`, zone, day(from), day(to), ' AND item_id = $5', '5002'),
         );
+        for (const interval of ['hour', 'day']) {
+          expect(await answer(`groupBy=timeseries&interval=${interval}&sub_id=zalo&${asked}`)).toEqual(
+            await detail(
+              `to_char(date_trunc('${interval}', hour AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`,
+              zone,
+              day(from),
+              day(to),
+              ' AND sub_id = $5',
+              'zalo',
+            ),
+          );
+        }
         expect(await answer(`groupBy=timeseries&marketplace=lazada&${asked}`)).toEqual(
           await detail(
             `to_char(date_trunc('day', hour AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`,
@@ -189,13 +201,15 @@ describe('Click summaries: the same figures as the hourly detail', () => {
 
   it('still does after the retention rolled the hours into days (the member hours move with them)', async () => {
     expect(await t.app.get(ClickRetention).rollUp()).toBeGreaterThan(100);
-    const [{ hours, zeros }] = await t.dataSource.query(
-      `SELECT count(*) FILTER (WHERE hour <> date_trunc('day', hour, 'UTC'))::int AS hours,
-              count(*) FILTER (WHERE clicks = 0 AND bot_clicks = 0)::int AS zeros
-         FROM click_member_hours WHERE member_id = $1`,
-      [member.member.id],
-    );
-    expect({ hours, zeros }).toEqual({ hours: 0, zeros: 0 });
+    for (const table of ['click_member_hours', 'click_sub_hours']) {
+      const [{ hours, zeros }] = await t.dataSource.query(
+        `SELECT count(*) FILTER (WHERE hour <> date_trunc('day', hour, 'UTC'))::int AS hours,
+                count(*) FILTER (WHERE clicks = 0 AND bot_clicks = 0)::int AS zeros
+           FROM ${table} WHERE member_id = $1`,
+        [member.member.id],
+      );
+      expect({ table, hours, zeros }).toEqual({ table, hours: 0, zeros: 0 });
+    }
     expect(await compareAll()).toBeGreaterThan(0);
     expect(await t.app.get(ClickRetention).rollUp()).toBe(0);
   });

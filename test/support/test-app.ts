@@ -41,6 +41,7 @@ const TABLES = [
   'click_hours',
   'click_days',
   'click_member_hours',
+  'click_sub_hours',
   'click_link_days',
   'order_days',
   'report_syncs',

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
-import { EMPTIED_HOURS_SQL, summaryRollUpCtes } from './click-summaries';
+import { emptiedHoursSql, summaryRollUpCtes } from './click-summaries';
 
 const DAY_MS = 86_400_000;
 /** Hourly rows rolled up per statement (a run repeats until none are left, or the run's budget is spent). */
@@ -14,7 +14,7 @@ const ROLLUP_STATEMENTS_PER_RUN = 20;
 /**
  * Moves hourly click detail older than CLICK_HOURLY_RETENTION_DAYS into one row per UTC day (same link and
  * dimensions; the row at 00:00 UTC holds the day), in one statement per batch: the hours are deleted and their sums
- * upserted together, with the same move in the hourly member summary (`summaryRollUpCtes`), so a run that stops
+ * upserted together, with the same move in the hourly summaries (`summaryRollUpCtes`), so a run that stops
  * half-way loses and doubles nothing and the summary keeps matching the detail. Storage then grows with days, not
  * hours. Runs hourly in the api (any instance may: the statement is safe to run concurrently).
  */
@@ -73,7 +73,7 @@ export class ClickRetention implements OnApplicationBootstrap, OnApplicationShut
       moved += n;
       if (n < ROLLUP_BATCH) break;
     }
-    if (moved > 0) await this.db.query(EMPTIED_HOURS_SQL, [cutoff.toISOString()]);
+    if (moved > 0) for (const sql of emptiedHoursSql()) await this.db.query(sql, [cutoff.toISOString()]);
     if (moved > 0)
       this.logger.log({ hourly_rows: moved, before: cutoff.toISOString() }, 'Click hours rolled up into days');
     return moved;

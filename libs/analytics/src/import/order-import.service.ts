@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException } from '@app/common';
-import { type ShortLinkRef, ShortLinkService } from '@app/shortlinks';
+import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import { orderFigures } from '../query/order-figures';
 import type { Readable } from 'node:stream';
@@ -38,6 +38,17 @@ export interface ImportSummary {
   /** Lines attributed to one of the member's short links. */
   attributed_to_links: number;
 }
+
+/** A link a line may be attributed to: its id and the item its target is for. */
+interface LinkCandidate {
+  id: string;
+  marketplace: string;
+  itemId: string | null | undefined;
+  skuId: string | null | undefined;
+}
+
+/** Each sub id's candidate links, as far as one import has read them. */
+type LinkCandidates = Map<string, LinkCandidate[]>;
 
 interface Existing {
   line_key: string;
@@ -91,9 +102,10 @@ export class OrderImportService {
   async importLines(memberId: string, lines: OrderLine[], manager?: EntityManager): Promise<ImportSummary> {
     const marketplace = lines[0]?.marketplace ?? 'shopee';
     const summary = emptySummary(marketplace, true);
+    const known: LinkCandidates = new Map();
     const run = async (m: EntityManager) => {
       for (let i = 0; i < lines.length; i += BATCH)
-        await this.batch(memberId, lines.slice(i, i + BATCH), summary, m, 'api');
+        await this.batch(memberId, lines.slice(i, i + BATCH), summary, m, 'api', known);
       await this.refreshDays(memberId, m);
     };
     if (manager) await run(manager);
@@ -116,6 +128,7 @@ export class OrderImportService {
     const currencies = new Set<string>();
     /** Net commission of each line key seen in this file (duplicates keep the larger). */
     const seen = new Map<string, string>();
+    const known: LinkCandidates = new Map();
     let batch = new Map<string, OrderLine>();
     let rowNumber = 1;
     for await (const row of rows) {
@@ -146,17 +159,19 @@ export class OrderImportService {
           continue;
         }
         // Already compared in an earlier batch: written again (apply), not counted again.
-        if (manager) await this.write(memberId, [line], manager, 'csv', await this.attribution(memberId, [line]));
+        if (manager) {
+          await this.write(memberId, [line], manager, 'csv', await this.attribution(memberId, [line], known));
+        }
         continue;
       }
       seen.set(line.lineKey, line.netCommission);
       batch.set(line.lineKey, line);
       if (batch.size >= BATCH) {
-        await this.batch(memberId, [...batch.values()], summary, manager, 'csv');
+        await this.batch(memberId, [...batch.values()], summary, manager, 'csv', known);
         batch = new Map();
       }
     }
-    if (batch.size > 0) await this.batch(memberId, [...batch.values()], summary, manager, 'csv');
+    if (batch.size > 0) await this.batch(memberId, [...batch.values()], summary, manager, 'csv', known);
     if (manager) await this.refreshDays(memberId, manager);
     summary.currencies = [...currencies].sort();
     if (manager) this.logger.log({ member_id: memberId, ...countsOf(summary) }, 'Report imported');
@@ -170,6 +185,7 @@ export class OrderImportService {
     summary: ImportSummary,
     manager: EntityManager | null,
     source: 'csv' | 'api',
+    known: LinkCandidates,
   ): Promise<void> {
     const runner = manager ?? this.db.manager;
     const existing: Existing[] = await runner.query(
@@ -195,7 +211,7 @@ export class OrderImportService {
         summary.unchanged += 1;
       }
     }
-    const links = await this.attribution(memberId, lines);
+    const links = await this.attribution(memberId, lines, known);
     summary.attributed_to_links += lines.filter((l) => links.has(l.lineKey)).length;
     if (manager && changed.length > 0) await this.write(memberId, changed, manager, source, links);
   }
@@ -204,24 +220,25 @@ export class OrderImportService {
    * Line key → the member's short link it is attributed to: the links made with the line's sub ids; among
    * several, the one whose target is the ordered item; a single link with those sub ids takes any item (Shopee
    * pays for any product bought after the click). Lines without sub ids, or with several candidates and none for
-   * the item, stay with their sub id only.
+   * the item, stay with their sub id only. Each sub id's links are read (and their targets parsed) once per
+   * import, in `known`: a file repeats its sub ids in every batch.
    */
-  private async attribution(memberId: string, lines: OrderLine[]): Promise<Map<string, string>> {
-    const subIds = [...new Set(lines.map((l) => l.subId).filter((s) => s !== ''))];
-    const refs = await this.shortLinks.refsBySubIds(memberId, subIds);
-    const bySubId = new Map<string, ShortLinkRef[]>();
-    for (const ref of refs) bySubId.set(ref.sub_id, [...(bySubId.get(ref.sub_id) ?? []), ref]);
+  private async attribution(memberId: string, lines: OrderLine[], known: LinkCandidates): Promise<Map<string, string>> {
+    const missing = [...new Set(lines.map((l) => l.subId).filter((s) => s !== '' && !known.has(s)))];
+    for (const subId of missing) known.set(subId, []);
+    for (const ref of await this.shortLinks.refsBySubIds(memberId, missing)) {
+      const item = itemOfTarget(ref.target);
+      known
+        .get(ref.sub_id)
+        ?.push({ id: ref.id, marketplace: item.marketplace, itemId: item.itemId, skuId: item.skuId });
+    }
     const result = new Map<string, string>();
     for (const line of lines) {
-      const candidates = (bySubId.get(line.subId) ?? []).filter((ref) => {
-        const market = itemOfTarget(ref.target).marketplace;
-        return market === line.marketplace;
-      });
+      const candidates = (known.get(line.subId) ?? []).filter((link) => link.marketplace === line.marketplace);
       if (candidates.length === 0) continue;
-      const sameItem = candidates.find((ref) => {
-        const item = itemOfTarget(ref.target);
-        return item.itemId === line.itemId || (item.skuId != null && item.skuId === line.itemId);
-      });
+      const sameItem = candidates.find(
+        (link) => link.itemId === line.itemId || (link.skuId != null && link.skuId === line.itemId),
+      );
       const link = sameItem ?? (candidates.length === 1 ? candidates[0] : undefined);
       if (link) result.set(line.lineKey, link.id);
     }

@@ -33,8 +33,13 @@ export class ClickSummaries1795435000000 implements MigrationInterface {
       CONSTRAINT "PK_click_link_days" PRIMARY KEY ("member_id", "day", "short_link_id"),
       CONSTRAINT "FK_click_link_days_member" FOREIGN KEY ("member_id") REFERENCES "members"("id") ON DELETE CASCADE
     )`);
+    // The fill reads every `click_hours` row once (minutes at tens of millions): not bound by the service's
+    // statement time-out (this migration's own transaction only).
+    await queryRunner.query('SET LOCAL statement_timeout = 0');
     await queryRunner.query(summaryUpsert('click_member_hours', '"click_hours"'));
     await queryRunner.query(summaryUpsert('click_link_days', '"click_hours"'));
+    // Their statistics now: the first queries on a large fill would otherwise be planned on none.
+    await queryRunner.query('ANALYZE "click_member_hours"; ANALYZE "click_link_days"');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -5,6 +5,7 @@ import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
 import { ClickDays1795433000000 } from './1795433000000-ClickDays';
 import { OrderDays1795434000000 } from './1795434000000-OrderDays';
 import { ClickSummaries1795435000000 } from './1795435000000-ClickSummaries';
+import { ClickSubHours1795436000000 } from './1795436000000-ClickSubHours';
 
 /** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
 export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -14,4 +15,5 @@ export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
   ClickDays1795433000000,
   OrderDays1795434000000,
   ClickSummaries1795435000000,
+  ClickSubHours1795436000000,
 ];

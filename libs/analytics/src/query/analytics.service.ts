@@ -197,12 +197,14 @@ export class AnalyticsService {
    * summary `click_member_hours` for a count, a timeseries or a grouping by marketplace in any time zone (24 rows a
    * day); else, grouped by sub id, link or item (or a UTC timeseries of days and longer), the whole UTC days of the
    * range from a daily summary (`click_days` per sub id, `click_link_days` per link) and only the hours at its
-   * edges (a time zone's day starts inside a UTC day) from `click_hours`; else the detail `click_hours`. The
+   * edges (a time zone's day starts inside a UTC day) from the hourly summary per sub id `click_sub_hours`
+   * (beside `click_days`) or the detail (beside `click_link_days`); a timeseries of one sub id from
+   * `click_sub_hours`; else the detail `click_hours`. The
    * summaries are sums of the detail (`click-summaries.ts`): the same figures from far fewer rows.
    */
   private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
     const source = clickSource(query);
-    if (source === 'click_hours' || source === 'click_member_hours') {
+    if (source === 'click_hours' || source === 'click_member_hours' || source === 'click_sub_hours') {
       const table = source === 'click_hours' ? 'click' : 'hour';
       const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
       const key = this.keyExpr(query, table, params);
@@ -226,11 +228,16 @@ export class AnalyticsService {
     const where = this.where(query, 'day', params);
     const at = (value: Date) => param(params, value, 'timestamptz');
     const day = (value: Date) => param(params, value.toISOString().slice(0, 10), 'date');
-    // Each part's key is its own parameter set (a parameter no part reads would have no type).
+    // The edge hours: per sub id beside `click_days`, else the detail. Each part's key is its own parameter set
+    // (a parameter no part reads would have no type).
+    const perSubId = source === 'click_days';
     const hours = (from: Date, to: Date) =>
-      `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
-              COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
-         FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
+      perSubId
+        ? `SELECT ${this.keyExpr(query, 'hour', params)} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks
+             FROM click_sub_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`
+        : `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
+                  COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
+             FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
     const parts = [
       `SELECT ${dayKey} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM ${source}
         WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where} GROUP BY 1`,
@@ -438,7 +445,7 @@ function param(params: unknown[], value: unknown, type: string): string {
  */
 type KeyTable = 'click' | 'hour' | 'day' | 'order';
 
-type ClickSource = 'click_hours' | 'click_member_hours' | 'click_days' | 'click_link_days';
+type ClickSource = 'click_hours' | 'click_member_hours' | 'click_sub_hours' | 'click_days' | 'click_link_days';
 
 /** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
 function clickSource(query: AnalyticsQuery): ClickSource {
@@ -449,6 +456,8 @@ function clickSource(query: AnalyticsQuery): ClickSource {
     return 'click_member_hours';
   }
   if (!perLink && daysServe(query)) return 'click_days';
+  // One sub id's timeseries in a time zone (or by hour): its hours.
+  if (!perLink && query.groupBy === 'timeseries') return 'click_sub_hours';
   if (daysServe(query, true)) return 'click_link_days';
   return 'click_hours';
 }

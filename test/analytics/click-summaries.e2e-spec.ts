@@ -195,8 +195,7 @@ describe('Click summaries: the same figures as the hourly detail', () => {
         [member.member.id],
       )
     )[0];
-    for (const table of ['click_days', 'click_member_hours', 'click_link_days'])
-      expect(await sums(table)).toEqual(total);
+    for (const table of CLICK_SUMMARY_TABLES) expect(await sums(table)).toEqual(total);
   });
 
   it('still does after the retention rolled the hours into days (the member hours move with them)', async () => {

@@ -44,6 +44,7 @@ const TABLES = [
   'click_sub_hours',
   'click_link_days',
   'order_days',
+  'order_member_hours',
   'report_syncs',
 ];
 

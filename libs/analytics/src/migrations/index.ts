@@ -6,6 +6,7 @@ import { ClickDays1795433000000 } from './1795433000000-ClickDays';
 import { OrderDays1795434000000 } from './1795434000000-OrderDays';
 import { ClickSummaries1795435000000 } from './1795435000000-ClickSummaries';
 import { ClickSubHours1795436000000 } from './1795436000000-ClickSubHours';
+import { OrderMemberHours1795437000000 } from './1795437000000-OrderMemberHours';
 
 /** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
 export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -16,4 +17,5 @@ export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
   OrderDays1795434000000,
   ClickSummaries1795435000000,
   ClickSubHours1795436000000,
+  OrderMemberHours1795437000000,
 ];

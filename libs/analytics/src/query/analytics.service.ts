@@ -253,7 +253,8 @@ export class AnalyticsService {
   }
 
   /**
-   * Orders and money of the range, per order first (`orderFigures`). As for clicks, a query the daily summary
+   * Orders and money of the range, per order first (`orderFigures`). As for clicks, a count, timeseries or
+   * grouping by marketplace reads the hourly member summary `order_member_hours`; another query the daily summary
    * `order_days` can answer reads its whole UTC days there and only the edge hours from `order_lines`.
    */
   private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
@@ -262,6 +263,18 @@ export class AnalyticsService {
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
+    if (memberHoursServe(query)) {
+      // The hourly member summary: a count, a timeseries or marketplaces in any time zone, from 24 rows a day.
+      const key = this.keyExpr(query, 'hour', params);
+      const filters = this.where(query, 'hour', params);
+      return this.db.query(
+        `${sums} FROM (SELECT ${key} AS key, currency, orders, all_orders, gmv, pending, completed, cancelled
+                         FROM order_member_hours
+                        WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4)
+                          AND hour < ($3::timestamp AT TIME ZONE $4)${filters}) AS f GROUP BY 1, 2`,
+        params,
+      );
+    }
     if (!daysServe(query)) {
       return this.db.query(
         `${sums} FROM (${orderFigures(
@@ -362,7 +375,7 @@ export class AnalyticsService {
     if (table === 'click') {
       if (f.country !== undefined) add('country = ?', f.country.toUpperCase());
       if (f.device !== undefined) add('device = ?', f.device);
-    } else if (table === 'order' && f.currency !== undefined) {
+    } else if (f.currency !== undefined) {
       add('currency = ?', f.currency.toUpperCase());
     }
     return where;
@@ -452,14 +465,20 @@ function clickSource(query: AnalyticsQuery): ClickSource {
   const f = query.filters;
   if (f.country !== undefined || f.device !== undefined) return 'click_hours';
   const perLink = f.linkId !== undefined || f.item !== undefined;
-  if (!perLink && f.subId === undefined && ['count', 'timeseries', 'marketplace'].includes(query.groupBy)) {
-    return 'click_member_hours';
-  }
+  if (memberHoursServe(query)) return 'click_member_hours';
   if (!perLink && daysServe(query)) return 'click_days';
   // One sub id's timeseries in a time zone (or by hour): its hours.
   if (!perLink && query.groupBy === 'timeseries') return 'click_sub_hours';
   if (daysServe(query, true)) return 'click_link_days';
   return 'click_hours';
+}
+
+/** Whether the hourly member summaries (`click_member_hours`, `order_member_hours`) have the query's grouping. */
+function memberHoursServe(query: AnalyticsQuery): boolean {
+  const f = query.filters;
+  if (f.subId !== undefined || f.linkId !== undefined || f.item !== undefined) return false;
+  if (f.country !== undefined || f.device !== undefined) return false;
+  return query.groupBy === 'count' || query.groupBy === 'timeseries' || query.groupBy === 'marketplace';
 }
 
 /**

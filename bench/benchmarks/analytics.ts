@@ -142,6 +142,12 @@ export const analytics: Benchmark = {
              FROM click_hours`,
         )
       ).rows;
+      // Each click summary's size (table and indexes), for the storage per million clicks.
+      const summaryBytes = (
+        await db.query(`SELECT t AS table, pg_total_relation_size(t)::bigint AS bytes FROM unnest($1::text[]) AS t`, [
+          CLICK_SUMMARY_TABLES,
+        ])
+      ).rows.map((r: { table: string; bytes: string }) => ({ table: r.table, bytes: Number(r.bytes) }));
 
       const headers = { 'X-API-Key': member.apiKey, 'X-API-Token': member.apiToken };
       const range = `timezone=Asia/Ho_Chi_Minh&start=${new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}`;
@@ -250,10 +256,10 @@ export const analytics: Benchmark = {
           figure: 'click_hours bytes per million clicks, MB',
           value: round(((Number(bytes) / Number(clicks)) * 1e6) / 1e6, 1),
         },
-        {
-          figure: 'click_days bytes per million clicks, MB',
-          value: round(((Number(dayBytes) / Number(clicks)) * 1e6) / 1e6, 2),
-        },
+        ...summaryBytes.map(({ table, bytes: size }: { table: string; bytes: number }) => ({
+          figure: `${table} bytes per million clicks, MB`,
+          value: round(((size / Number(clicks)) * 1e6) / 1e6, 2),
+        })),
         ...(redirects
           ? [
               {
@@ -281,6 +287,12 @@ export const analytics: Benchmark = {
         import_rss_mb: { before: round(rssBefore, 0), peak: round(rssPeak, 0) },
         click_bytes_per_million: Math.round((Number(bytes) / Number(clicks)) * 1e6),
         click_day_bytes_per_million: Math.round((Number(dayBytes) / Number(clicks)) * 1e6),
+        click_summary_bytes_per_million: Object.fromEntries(
+          summaryBytes.map(({ table, bytes: size }: { table: string; bytes: number }) => [
+            table,
+            Math.round((size / Number(clicks)) * 1e6),
+          ]),
+        ),
         other_p95_ms: {
           count: count ? (count.failed ?? round(p95(count.times), 1)) : null,
           timeseries: series ? (series.failed ?? round(p95(series.times), 1)) : null,

@@ -214,11 +214,13 @@ export class AnalyticsService {
           ? `COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
              COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks`
           : 'SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks';
+      // Grouped by the key's own type (a link id is a bigint: hashed faster than its text), then as text.
       return this.db.query(
-        `SELECT ${key} AS key, ${sums}
-           FROM ${source}
-          WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
-          GROUP BY 1`,
+        `SELECT key::text AS key, clicks, bot_clicks FROM (
+           SELECT ${key} AS key, ${sums}
+             FROM ${source}
+            WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
+            GROUP BY 1) AS g`,
         params,
       );
     }
@@ -246,8 +248,8 @@ export class AnalyticsService {
     // $2..$4 (the local range and zone) are typed here: only a timeseries' key reads them.
     return this.db.query(
       `WITH asked AS (SELECT $2::timestamp AS start, $3::timestamp AS end, $4::text AS timezone)
-       SELECT key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks
-         FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY key`,
+       SELECT key::text AS key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks
+         FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY 1`,
       params,
     );
   }
@@ -345,7 +347,8 @@ export class AnalyticsService {
         }
         return 'sub_id';
       case 'link':
-        return table === 'order' ? `COALESCE(short_link_id::text, '')` : 'short_link_id::text';
+        // Clicks always have a link (grouped as a bigint, read as text); an order may have none.
+        return table === 'order' ? `COALESCE(short_link_id::text, '')` : 'short_link_id';
       case 'item':
         return `marketplace || ':' || item_id`;
       case 'shop':

@@ -32,6 +32,8 @@ const REDIRECT = process.env.BENCH_ANALYTICS_REDIRECT !== '0';
  * tens of minutes); each run removes the previous run's import first, so the import is measured on new rows.
  */
 const REUSE = process.env.BENCH_ANALYTICS_REUSE === '1';
+/** The seeded links' codes: the kept members of several scales live side by side (codes are unique). */
+const CODE_PREFIX = REUSE ? `K${Math.round(SCALE * 1000)}x` : 'A';
 
 const VN_HEADER =
   'ID đơn hàng,Trạng thái đặt hàng,Checkout id,Thời Gian Đặt Hàng,Thời gian hoàn thành,Thời gian Click,Tên Shop,Shop id,Item id,Tên Item,ID Model,Giá(₫),Số lượng,Giá trị đơn hàng (₫),Tổng hoa hồng sản phẩm(₫),Hoa hồng ròng tiếp thị liên kết(₫),Trạng thái sản phẩm liên kết,Sub_id1,Sub_id2,Sub_id3,Sub_id4,Sub_id5,Kênh';
@@ -90,10 +92,10 @@ export const analytics: Benchmark = {
         await db.query('BEGIN');
         await db.query(
           `INSERT INTO short_links (member_id, domain, code, target, sub_id)
-         SELECT $1, '', 'A' || lpad(to_hex(i), 7, '0'), 'https://shopee.vn/x-i.1.' || (1000 + i % 997) || '?b=' || i,
+         SELECT $1, '', $3 || lpad(to_hex(i), 7, '0'), 'https://shopee.vn/x-i.1.' || (1000 + i % 997) || '?b=' || i,
                 's' || (i % 200) || '-p' || (i % 7)
            FROM generate_series(1, $2::int) AS i`,
-          [member.memberId, LINKS],
+          [member.memberId, LINKS, CODE_PREFIX],
         );
         // Clicks as the flush writes them: one row per (link, hour, combination), 3 clicks each, every link clicked
         // in ROWS_PER_LINK distinct hours spread over the 90 days (a different hour of the day per link), the

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { orderFigures } from '@app/analytics/testing';
+import { CLICK_SUMMARY_TABLES, ORDER_SUMMARIES, orderSummaryInsert, summaryUpsert } from '@app/analytics/testing';
 import { Client } from 'pg';
-import { ApiProcess } from '../../test/support/api-process';
-import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';
+import { randomUUID } from 'node:crypto';
+import { ApiProcess, runCli } from '../../test/support/api-process';
+import { type BenchContext, type BenchMember, READY_TIMEOUT_MS } from '../lib/context';
 import { measureThroughput, type Throughput } from '../lib/load';
 import { printTable, round } from '../lib/report';
 import { REDIRECT_CODES, redirectTarget } from '../redirect/load';
@@ -25,6 +26,14 @@ const QUERIES = Number(process.env.BENCH_ANALYTICS_QUERIES ?? '40');
 const QUERIES_OTHER = Number(process.env.BENCH_ANALYTICS_QUERIES_OTHER ?? '10');
 /** `BENCH_ANALYTICS_REDIRECT=0` skips the redirector figure (dimensions on vs off). */
 const REDIRECT = process.env.BENCH_ANALYTICS_REDIRECT !== '0';
+/**
+ * `BENCH_ANALYTICS_REUSE=1`: the data belong to a member kept between runs (`bench-analytics-<scale>@bench.invalid`),
+ * seeded in one transaction by the first run and read as they are by the next ones (the full-scale seed takes
+ * tens of minutes); each run removes the previous run's import first, so the import is measured on new rows.
+ */
+const REUSE = process.env.BENCH_ANALYTICS_REUSE === '1';
+/** The seeded links' codes: the kept members of several scales live side by side (codes are unique). */
+const CODE_PREFIX = REUSE ? `K${Math.round(SCALE * 1000)}x` : 'A';
 
 const VN_HEADER =
   'ID đơn hàng,Trạng thái đặt hàng,Checkout id,Thời Gian Đặt Hàng,Thời gian hoàn thành,Thời gian Click,Tên Shop,Shop id,Item id,Tên Item,ID Model,Giá(₫),Số lượng,Giá trị đơn hàng (₫),Tổng hoa hồng sản phẩm(₫),Hoa hồng ròng tiếp thị liên kết(₫),Trạng thái sản phẩm liên kết,Sub_id1,Sub_id2,Sub_id3,Sub_id4,Sub_id5,Kênh';
@@ -57,28 +66,45 @@ export const analytics: Benchmark = {
   description: `GET /api/analytics by sub id over ${DAYS} days at ${LINKS} links, ${CLICKS} clicks, ${ITEMS} order items; a ${CSV_ROWS}-row CSV import; storage per million clicks (BENCH_ANALYTICS_SCALE=${SCALE})`,
   async run(ctx: BenchContext) {
     if (!ctx.databaseUrl) throw new Error('The analytics benchmark needs DATABASE_URL (PostgreSQL)');
-    const member = await ctx.member();
-    // Its own api process, given longer to start (a loaded machine takes over a minute to compile and migrate).
-    const api = await ApiProcess.start({ env: ctx.apiEnv(), entry: 'main', readyTimeoutMs: 300_000 });
     const db = new Client({ connectionString: ctx.databaseUrl });
     await db.connect();
+    const { member, seededBefore } = REUSE
+      ? await keptMember(ctx, db)
+      : { member: await ctx.member(), seededBefore: false };
+    // Its own api process, given longer to start (a loaded machine takes over a minute to compile and migrate).
+    // BENCH_API_NODE_ARGS as for the shared api (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the import).
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const api = await ApiProcess.start({ env: ctx.apiEnv(), entry: 'main', readyTimeoutMs: 300_000, nodeArgs });
     try {
       const seeded = performance.now();
-      await db.query(
-        `INSERT INTO short_links (member_id, domain, code, target, sub_id)
-         SELECT $1, '', 'A' || lpad(to_hex(i), 7, '0'), 'https://shopee.vn/x-i.1.' || (1000 + i % 997) || '?b=' || i,
+      let clicksSeconds = 0;
+      if (seededBefore) {
+        process.stdout.write(`reusing the data of ${member.email} (BENCH_ANALYTICS_REUSE=1)\n`);
+        await db.query(`DELETE FROM order_lines WHERE member_id = $1 AND order_id LIKE 'CSV%'`, [member.memberId]);
+        for (const table of Object.keys(ORDER_SUMMARIES)) {
+          await db.query(`DELETE FROM ${table} WHERE member_id = $1`, [member.memberId]);
+        }
+        await seedOrderDays(db, member.memberId);
+        // The removed lines' dead rows would slow the next scans until autovacuum came by.
+        await db.query('VACUUM ANALYZE order_lines');
+        for (const table of Object.keys(ORDER_SUMMARIES)) await db.query(`VACUUM ANALYZE ${table}`);
+      } else {
+        await db.query('BEGIN');
+        await db.query(
+          `INSERT INTO short_links (member_id, domain, code, target, sub_id)
+         SELECT $1, '', $3 || lpad(to_hex(i), 7, '0'), 'https://shopee.vn/x-i.1.' || (1000 + i % 997) || '?b=' || i,
                 's' || (i % 200) || '-p' || (i % 7)
            FROM generate_series(1, $2::int) AS i`,
-        [member.memberId, LINKS],
-      );
-      // Clicks as the flush writes them: one row per (link, hour, combination), 3 clicks each, every link clicked
-      // in ROWS_PER_LINK distinct hours spread over the 90 days (a different hour of the day per link), the
-      // dimensions varying with the hour; then the daily summary the flush keeps beside them.
-      const perRow = 3;
-      const rowsPerLink = Math.max(1, Math.round(CLICKS / perRow / LINKS));
-      const step = Math.max(1, Math.floor((DAYS * 24) / rowsPerLink));
-      await db.query(
-        `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
+          [member.memberId, LINKS, CODE_PREFIX],
+        );
+        // Clicks as the flush writes them: one row per (link, hour, combination), 3 clicks each, every link clicked
+        // in ROWS_PER_LINK distinct hours spread over the 90 days (a different hour of the day per link), the
+        // dimensions varying with the hour; then the daily summary the flush keeps beside them.
+        const perRow = 3;
+        const rowsPerLink = Math.max(1, Math.round(CLICKS / perRow / LINKS));
+        const step = Math.max(1, Math.floor((DAYS * 24) / rowsPerLink));
+        await db.query(
+          `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
          SELECT l.id, date_trunc('hour', now()) - ((k * $3::int + l.id % $3::int) % ($4::int * 24)) * interval '1 hour',
                 (ARRAY['VN','TH','ID','PH','MY'])[1 + k % 5], (ARRAY['mobile','desktop','tablet'])[1 + k % 3],
                 (ARRAY['Android','iOS','Windows'])[1 + k % 3], (ARRAY['Chrome','Safari','Facebook'])[1 + k % 3],
@@ -86,38 +112,29 @@ export const analytics: Benchmark = {
                 'shopee', (1000 + l.id % 997)::text, $5::int
            FROM short_links l CROSS JOIN generate_series(0, $2::int - 1) AS k
           WHERE l.member_id = $1`,
-        [member.memberId, rowsPerLink, step, DAYS, perRow],
-      );
-      const clicksSeconds = (performance.now() - seeded) / 1000;
-      await db.query(
-        `INSERT INTO click_days (member_id, day, sub_id, marketplace, clicks, bot_clicks)
-         SELECT member_id, (hour AT TIME ZONE 'UTC')::date, sub_id, marketplace,
-                COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)
-           FROM click_hours WHERE member_id = $1 GROUP BY 1, 2, 3, 4`,
-        [member.memberId],
-      );
-      await db.query(
-        `INSERT INTO order_lines (member_id, marketplace, line_key, order_id, item_id, model_id, status, currency, qty, gmv, commission, net_commission, sub_id, purchased_at, source)
+          [member.memberId, rowsPerLink, step, DAYS, perRow],
+        );
+        clicksSeconds = (performance.now() - seeded) / 1000;
+        // The click summaries, as the flush keeps them beside the detail (the same SQL).
+        for (const table of CLICK_SUMMARY_TABLES) {
+          await db.query(summaryUpsert(table, '(SELECT * FROM click_hours WHERE member_id = $1) AS mine'), [
+            member.memberId,
+          ]);
+        }
+        await db.query(
+          `INSERT INTO order_lines (member_id, marketplace, line_key, order_id, item_id, model_id, status, currency, qty, gmv, commission, net_commission, sub_id, purchased_at, source)
          SELECT $1, 'shopee', 'B' || i || '|' || (1000 + i % 997) || '|0', 'B' || (i / 2), (1000 + i % 997)::text, '0',
                 (ARRAY['pending','completed','completed','cancelled'])[1 + i % 4], 'VND', 1, 100000, 5000, 5000,
                 's' || (i / 2 % 200) || '-p' || (i / 2 % 7), now() - (i / 2 % ($3::int * 24)) * interval '1 hour', 'csv'
            FROM generate_series(1, $2::int) AS i`,
-        [member.memberId, ITEMS, DAYS],
-      );
-      // The daily order summary, as the import keeps it (the same SQL).
-      await db.query(
-        `INSERT INTO order_days (member_id, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending,
-                completed, cancelled)
-         SELECT $1, day, sub_id, marketplace, currency, orders, all_orders, gmv, pending, completed, cancelled
-           FROM (${orderFigures(
-             { day: `(purchased_at AT TIME ZONE 'UTC')::date`, sub_id: 'sub_id', marketplace: 'marketplace' },
-             'member_id = $1',
-           )}) AS f`,
-        [member.memberId],
-      );
-      await db.query(
-        'ANALYZE short_links; ANALYZE click_hours; ANALYZE click_days; ANALYZE order_lines; ANALYZE order_days',
-      );
+          [member.memberId, ITEMS, DAYS],
+        );
+        await seedOrderDays(db, member.memberId);
+        await db.query('COMMIT');
+        await db.query(
+          `ANALYZE short_links; ANALYZE click_hours; ${CLICK_SUMMARY_TABLES.map((t) => `ANALYZE ${t}`).join('; ')}; ANALYZE order_lines; ANALYZE order_days; ANALYZE order_member_hours`,
+        );
+      }
       const seedSeconds = (performance.now() - seeded) / 1000;
       const [{ rows: clickRows, clicks, bytes, day_bytes: dayBytes, day_rows: dayRows }] = (
         await db.query(
@@ -127,6 +144,12 @@ export const analytics: Benchmark = {
              FROM click_hours`,
         )
       ).rows;
+      // Each click summary's size (table and indexes), for the storage per million clicks.
+      const summaryBytes = (
+        await db.query(`SELECT t AS table, pg_total_relation_size(t)::bigint AS bytes FROM unnest($1::text[]) AS t`, [
+          CLICK_SUMMARY_TABLES,
+        ])
+      ).rows.map((r: { table: string; bytes: string }) => ({ table: r.table, bytes: Number(r.bytes) }));
 
       const headers = { 'X-API-Key': member.apiKey, 'X-API-Token': member.apiToken };
       const range = `timezone=Asia/Ho_Chi_Minh&start=${new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}`;
@@ -197,7 +220,7 @@ export const analytics: Benchmark = {
         `import ${CSV_ROWS} rows: ${res.status} ${res.status === 200 ? '' : text.slice(0, 200)} in ${round(importSeconds, 2)} s, RSS ${round(rssBefore, 0)} → ${round(rssPeak, 0)} MB\n`,
       );
 
-      const redirects = REDIRECT ? await dimensionsRatio(ctx, api) : null;
+      const redirects = REDIRECT ? await dimensionsRatio(ctx, api, member) : null;
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const table = [
         { figure: 'links', value: LINKS },
@@ -235,10 +258,10 @@ export const analytics: Benchmark = {
           figure: 'click_hours bytes per million clicks, MB',
           value: round(((Number(bytes) / Number(clicks)) * 1e6) / 1e6, 1),
         },
-        {
-          figure: 'click_days bytes per million clicks, MB',
-          value: round(((Number(dayBytes) / Number(clicks)) * 1e6) / 1e6, 2),
-        },
+        ...summaryBytes.map(({ table, bytes: size }: { table: string; bytes: number }) => ({
+          figure: `${table} bytes per million clicks, MB`,
+          value: round(((size / Number(clicks)) * 1e6) / 1e6, 2),
+        })),
         ...(redirects
           ? [
               {
@@ -266,6 +289,12 @@ export const analytics: Benchmark = {
         import_rss_mb: { before: round(rssBefore, 0), peak: round(rssPeak, 0) },
         click_bytes_per_million: Math.round((Number(bytes) / Number(clicks)) * 1e6),
         click_day_bytes_per_million: Math.round((Number(dayBytes) / Number(clicks)) * 1e6),
+        click_summary_bytes_per_million: Object.fromEntries(
+          summaryBytes.map(({ table, bytes: size }: { table: string; bytes: number }) => [
+            table,
+            Math.round((size / Number(clicks)) * 1e6),
+          ]),
+        ),
         other_p95_ms: {
           count: count ? (count.failed ?? round(p95(count.times), 1)) : null,
           timeseries: series ? (series.failed ?? round(p95(series.times), 1)) : null,
@@ -274,19 +303,53 @@ export const analytics: Benchmark = {
         redirect_dimensions: redirects,
       };
     } finally {
-      await db.query('DELETE FROM click_hours WHERE member_id = $1', [member.memberId]).catch(() => undefined);
+      if (!REUSE) {
+        await db.query('DELETE FROM click_hours WHERE member_id = $1', [member.memberId]).catch(() => undefined);
+      } else {
+        await db.query('ROLLBACK').catch(() => undefined);
+      }
       await db.end();
       await api.stop();
     }
   },
 };
 
+/** The order summaries of the member, as the import keeps them (the same SQL). */
+async function seedOrderDays(db: Client, memberId: string): Promise<void> {
+  for (const table of Object.keys(ORDER_SUMMARIES) as Array<keyof typeof ORDER_SUMMARIES>) {
+    await db.query(orderSummaryInsert(table, 'member_id = $1'), [memberId]);
+  }
+}
+
+/**
+ * The member kept between runs for this scale (made on first use, never deleted by the run), with fresh
+ * credentials, and whether its data are already seeded (the seed is one transaction: all or nothing).
+ */
+async function keptMember(ctx: BenchContext, db: Client): Promise<{ member: BenchMember; seededBefore: boolean }> {
+  const email = `bench-analytics-${SCALE}@bench.invalid`;
+  const password = randomUUID();
+  // A fresh database has no tables until the CLI's first run migrates it.
+  const found = await db.query('SELECT id FROM members WHERE email = $1', [email]).catch((error: { code?: string }) => {
+    if (error.code === '42P01') return { rowCount: 0 };
+    throw error;
+  });
+  const out =
+    found.rowCount === 0
+      ? await runCli(['members:create', '--email', email, '--password-stdin', '--plan', 'pro'], ctx.apiEnv(), password)
+      : await runCli(['credentials:regenerate', '--email', email], ctx.apiEnv());
+  const member = { memberId: out.member_id, email, password, apiKey: out.api_key, apiToken: out.api_token };
+  const [{ links }] = (
+    await db.query('SELECT count(*)::int AS links FROM short_links WHERE member_id = $1', [member.memberId])
+  ).rows as Array<{ links: number }>;
+  return { member, seededBefore: links === LINKS };
+}
+
 /**
  * The mounted redirector with click dimensions on (the api above) and off (a second api with
  * `CLICK_DIMENSIONS_ENABLED=false`), side by side in one run: 200 codes, the same load, measured alternately
  * (off, on, off, on…) so the machine's noise falls on both; requests a second and the server's CPU per redirect.
  */
-async function dimensionsRatio(ctx: BenchContext, on: ApiProcess) {
+async function dimensionsRatio(ctx: BenchContext, on: ApiProcess, member: BenchMember) {
   const off = await ApiProcess.start({
     env: ctx.apiEnv({ CLICK_DIMENSIONS_ENABLED: 'false' }),
     entry: 'main',
@@ -296,7 +359,6 @@ async function dimensionsRatio(ctx: BenchContext, on: ApiProcess) {
     // 200 of the member's seeded links (making new ones would pass the plan's short-link quota at this scale).
     const db = new Client({ connectionString: ctx.databaseUrl });
     await db.connect();
-    const member = await ctx.member();
     const codes = (
       await db
         .query(`SELECT code FROM short_links WHERE member_id = $1 ORDER BY id LIMIT $2`, [

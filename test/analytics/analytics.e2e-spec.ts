@@ -1,4 +1,4 @@
-import { ClickRecorder, ClickRetention } from '@app/analytics/testing';
+import { CLICK_SUMMARY_TABLES, ClickRecorder, ClickRetention, summaryUpsert } from '@app/analytics/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
@@ -327,11 +327,20 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
          FROM generate_series(timestamptz '2025-01-10 00:00Z', timestamptz '2025-01-11 23:00Z', interval '1 hour') AS h`,
       [id, member.member.id],
     );
-    // And their daily summary, as the flush writes it beside them.
-    await t.dataSource.query(
-      `INSERT INTO click_days (member_id, day, sub_id, marketplace, clicks) VALUES ($1, '2025-01-10', 'old', 'shopee', 72), ($1, '2025-01-11', 'old', 'shopee', 72)`,
-      [member.member.id],
-    );
+    // And their summaries, as the flush writes them beside them (the same SQL).
+    for (const table of CLICK_SUMMARY_TABLES) {
+      await t.dataSource.query(summaryUpsert(table, '(SELECT * FROM click_hours WHERE member_id = $1) AS mine'), [
+        member.member.id,
+      ]);
+    }
+    expect(
+      await t.dataSource.query('SELECT day::text, clicks::int FROM click_days WHERE member_id = $1 ORDER BY day', [
+        member.member.id,
+      ]),
+    ).toEqual([
+      { day: '2025-01-10', clicks: 72 },
+      { day: '2025-01-11', clicks: 72 },
+    ]);
     const before = await get('sub_id=old&start=2025-01-01&end=2025-01-31&timezone=UTC&event=clicks', member);
     expect(before.body.rows[0].clicks).toBe(48 * 3);
     // A Vietnamese day starts at 17:00 UTC: whole UTC days come from the summary, the edge hours from click_hours.

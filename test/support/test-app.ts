@@ -40,7 +40,11 @@ const TABLES = [
   'order_lines',
   'click_hours',
   'click_days',
+  'click_member_hours',
+  'click_sub_hours',
+  'click_link_days',
   'order_days',
+  'order_member_hours',
   'report_syncs',
 ];
 

@@ -3,8 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { acquireEmbeddedLock, serveEmbeddedDatabase } from '@app/database';
 import { applyServerLimits, GracefulShutdown } from '@app/http';
+import { analyticsConfig } from '@app/analytics';
 import { commonConfig } from '@app/common';
 import { Logger } from 'nestjs-pino';
+import { REPORT_UPLOAD_PATHS } from './analytics/conversions.controller';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 
@@ -31,7 +33,11 @@ async function bootstrap(): Promise<void> {
   configureApp(app, config);
   notes.forEach((note) => logger.log(note, 'Bootstrap'));
   shutdown.install();
-  applyServerLimits(app.getHttpServer(), common);
+  // The report uploads are read as they are imported: their request may last IMPORT_REQUEST_TIMEOUT_MS.
+  applyServerLimits(app.getHttpServer(), common, {
+    paths: REPORT_UPLOAD_PATHS,
+    timeoutMs: config.get(analyticsConfig).IMPORT_REQUEST_TIMEOUT_MS,
+  });
   await app.listen(common.PORT);
   logger.log(`Listening on port ${common.PORT}; API docs at /docs`, 'Bootstrap');
 }

@@ -12,6 +12,16 @@ export class AnalyticsConfig {
   @IntSetting(1, 5_000_000)
   IMPORT_MAX_ROWS = 1_000_000;
 
+  /**
+   * How long a report upload (`POST /api/conversions/import` and the account page's) may take to send its whole
+   * request, instead of HTTP_REQUEST_TIMEOUT_MS: the file is read as it is imported, so the request lasts the
+   * upload and the import. The default gives a file of IMPORT_MAX_BYTES (100 MB, about a million rows) sent at
+   * 1 MB/s its 100 s and the import of its rows (about 10 s per 100,000 rows) as long again; a client sending
+   * slower than that (a slow-loris upload) is cut with 408 then.
+   */
+  @IntSetting(1000, 3_600_000)
+  IMPORT_REQUEST_TIMEOUT_MS = 300_000;
+
   /** Record each redirect's country, device, OS, browser, referrer host and bot flag (hourly rollups). */
   @Transform(toBool)
   @IsBoolean({ message: 'CLICK_DIMENSIONS_ENABLED must be true or false' })

@@ -179,3 +179,43 @@ describe('applyServerLimits: the send time-out (slow readers)', () => {
     expect(idle.afterMs).toBeGreaterThanOrEqual(limits.HTTP_KEEP_ALIVE_TIMEOUT_MS - 20);
   });
 });
+
+describe('applyServerLimits: longer requests for some routes (streamed uploads)', () => {
+  const LONGER = { paths: new Set(['/import']), timeoutMs: 3 * LIMITS.HTTP_REQUEST_TIMEOUT_MS };
+  const sweep = timeoutCheckInterval(LIMITS);
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    applyServerLimits(server, { ...LIMITS, HTTP_MAX_CONNECTIONS: 100 }, LONGER);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const halfSent = (path: string) =>
+    sendAndWaitForClose(port, `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nid,amount\r\n`);
+
+  it('gives a listed route its longer time, then cuts it with 408 (a slow-loris upload is not kept)', async () => {
+    const [upload, other] = await Promise.all([halfSent('/import?apply=true'), halfSent('/api/convert')]);
+    // Every other route keeps HTTP_REQUEST_TIMEOUT_MS.
+    expect(other.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(other.afterMs).toBeGreaterThanOrEqual(LIMITS.HTTP_REQUEST_TIMEOUT_MS - 20);
+    expect(other.afterMs).toBeLessThan(LIMITS.HTTP_REQUEST_TIMEOUT_MS + 2 * sweep + 500);
+    expect(upload.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(upload.afterMs).toBeGreaterThanOrEqual(LONGER.timeoutMs - 20);
+    expect(upload.afterMs).toBeLessThan(LONGER.timeoutMs + 2 * sweep + 1000);
+  });
+
+  it('answers a whole request on any route as before', async () => {
+    const ended = await sendAndWaitForClose(
+      port,
+      'POST /api/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(ended.received).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { CommonConfig } from '@app/common';
 
@@ -60,6 +60,55 @@ function cutSlowReaders(server: Server, sendTimeoutMs: number): void {
 }
 
 /**
+ * Routes given longer than HTTP_REQUEST_TIMEOUT_MS to receive their whole request: a streamed upload is read as it
+ * is processed, so its request lasts as long as its processing (`paths`: exact paths, without the query).
+ */
+export interface LongerRequests {
+  paths: ReadonlySet<string>;
+  timeoutMs: number;
+}
+
+const REQUEST_TIMEOUT_RESPONSE = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+
+/**
+ * HTTP_REQUEST_TIMEOUT_MS for every route but the longer ones, when Node's own request time-out is set to the
+ * longest (it has one for the whole server). A request with a body not received when its headers are (a
+ * `Content-Length` or `Transfer-Encoding`) on another path is remembered; one sweep every `everyMs` answers 408
+ * and closes the connection of those still incomplete `timeoutMs` after their headers, as Node does. Bodiless
+ * requests (every redirect and GET) are not remembered: one header lookup each.
+ */
+function cutSlowBodies(server: Server, timeoutMs: number, everyMs: number, longer: ReadonlySet<string>): void {
+  const receiving = new Map<IncomingMessage, { res: ServerResponse; since: number }>();
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.complete || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined))
+      return;
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    if (longer.has(query === -1 ? url : url.slice(0, query))) return;
+    receiving.set(req, { res, since: Date.now() });
+  });
+  let sweep: NodeJS.Timeout | undefined;
+  server.on('listening', () => {
+    clearInterval(sweep);
+    sweep = setInterval(() => {
+      const now = Date.now();
+      for (const [req, { res, since }] of receiving) {
+        const socket = req.socket;
+        if (req.complete || socket.destroyed) {
+          receiving.delete(req);
+        } else if (now - since >= timeoutMs) {
+          receiving.delete(req);
+          if (!res.headersSent) socket.write(REQUEST_TIMEOUT_RESPONSE);
+          socket.destroy();
+        }
+      }
+    }, everyMs);
+    sweep.unref();
+  });
+  server.on('close', () => clearInterval(sweep));
+}
+
+/**
  * The HTTP server's time-outs and connection cap, set on purpose (Node's defaults hold a slow client's half-sent
  * headers for a minute and a half-sent body for five): the header block within HTTP_HEADERS_TIMEOUT_MS, the
  * whole request within HTTP_REQUEST_TIMEOUT_MS (else 408 and the connection closed), idle keep-alive
@@ -67,10 +116,16 @@ function cutSlowReaders(server: Server, sendTimeoutMs: number): void {
  * that does not drain within HTTP_SEND_TIMEOUT_MS gets its connection cut (`cutSlowReaders`). Node checks the
  * two request time-outs every `timeoutCheckInterval` (its default, 30 s, would let them run over by that much).
  * The one place for these, called before `listen` by every listening process: the api (`main.ts`, so each
- * cluster worker too) and the standalone redirector.
+ * cluster worker too) and the standalone redirector. `longer`: routes whose request may take longer (the report
+ * uploads, `IMPORT_REQUEST_TIMEOUT_MS`): Node's request time-out is then theirs, and the others keep
+ * HTTP_REQUEST_TIMEOUT_MS through `cutSlowBodies`.
  */
-export function applyServerLimits(server: Server, limits: ServerLimits): void {
-  server.requestTimeout = limits.HTTP_REQUEST_TIMEOUT_MS;
+export function applyServerLimits(server: Server, limits: ServerLimits, longer?: LongerRequests): void {
+  const longest = Math.max(limits.HTTP_REQUEST_TIMEOUT_MS, longer?.timeoutMs ?? 0);
+  server.requestTimeout = longest;
+  if (longer && longest > limits.HTTP_REQUEST_TIMEOUT_MS) {
+    cutSlowBodies(server, limits.HTTP_REQUEST_TIMEOUT_MS, timeoutCheckInterval(limits), longer.paths);
+  }
   // Node requires headersTimeout <= requestTimeout.
   server.headersTimeout = Math.min(limits.HTTP_HEADERS_TIMEOUT_MS, limits.HTTP_REQUEST_TIMEOUT_MS);
   server.keepAliveTimeout = limits.HTTP_KEEP_ALIVE_TIMEOUT_MS;

@@ -11,6 +11,7 @@ import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { itemOfTarget } from '../attribution/link-item';
 import { ClickDimensionReader, referrerHost } from './click-dimensions';
 import { type Combination, PendingCombinations } from './pending-combinations';
+import { summaryUpsertCtes } from './click-summaries';
 
 const HOUR_MS = 3_600_000;
 /** Distinct (link, hour, dimensions) counters held between two writes; beyond, new combinations are dropped. */
@@ -22,28 +23,25 @@ const LINK_BATCH = 5000;
 
 /**
  * Written per flush, in one statement: one `click_hours` row per combination, whatever the number of clicks, and
- * their sums per member, UTC day, sub id and marketplace into the daily summary `click_days`.
+ * their sums into the click summaries (`click-summaries.ts`: per member and UTC day and sub id, per member and
+ * hour, per link and day).
  */
 const FLUSH_SQL = `WITH v AS (
-  SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS hour, unnest($3::text[]) AS country,
-         unnest($4::text[]) AS device, unnest($5::text[]) AS os, unnest($6::text[]) AS browser,
-         unnest($7::text[]) AS referrer, unnest($8::bool[]) AS bot, unnest($9::uuid[]) AS member_id,
-         unnest($10::text[]) AS sub_id, unnest($11::text[]) AS marketplace, unnest($12::text[]) AS item_id,
-         unnest($13::int[]) AS clicks),
+  SELECT unnest($1::bigint[]) AS short_link_id, to_timestamp(unnest($2::int[])::float8 * 3600) AS hour,
+         unnest($3::text[]) AS country, unnest($4::text[]) AS device, unnest($5::text[]) AS os,
+         unnest($6::text[]) AS browser, unnest($7::text[]) AS referrer, unnest($8::bool[]) AS bot,
+         unnest($9::uuid[]) AS member_id, unnest($10::text[]) AS sub_id, unnest($11::text[]) AS marketplace,
+         unnest($12::text[]) AS item_id, unnest($13::int[]) AS clicks),
 hours AS (
   INSERT INTO click_hours AS c (short_link_id, hour, country, device, os, browser, referrer, bot,
          member_id, sub_id, marketplace, item_id, clicks)
-  SELECT v.id, to_timestamp(v.hour::float8 * 3600), v.country, v.device, v.os, v.browser, v.referrer, v.bot,
-         v.member_id, v.sub_id, v.marketplace, v.item_id, v.clicks
+  SELECT short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id,
+         clicks
     FROM v
   ON CONFLICT (short_link_id, hour, country, device, os, browser, referrer, bot)
-    DO UPDATE SET clicks = c.clicks + EXCLUDED.clicks)
-INSERT INTO click_days AS d (member_id, day, sub_id, marketplace, clicks, bot_clicks)
-SELECT member_id, (to_timestamp(hour::float8 * 3600) AT TIME ZONE 'UTC')::date, sub_id, marketplace,
-       COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)
-  FROM v GROUP BY 1, 2, 3, 4
-ON CONFLICT (member_id, day, sub_id, marketplace)
-  DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks, bot_clicks = d.bot_clicks + EXCLUDED.bot_clicks`;
+    DO UPDATE SET clicks = c.clicks + EXCLUDED.clicks),
+${summaryUpsertCtes('v')}
+SELECT 1`;
 
 interface LinkFacts {
   memberId: string;

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
+import { emptiedHoursSql, summaryRollUpCtes } from './click-summaries';
 
 const DAY_MS = 86_400_000;
 /** Hourly rows rolled up per statement (a run repeats until none are left, or the run's budget is spent). */
@@ -13,7 +14,8 @@ const ROLLUP_STATEMENTS_PER_RUN = 20;
 /**
  * Moves hourly click detail older than CLICK_HOURLY_RETENTION_DAYS into one row per UTC day (same link and
  * dimensions; the row at 00:00 UTC holds the day), in one statement per batch: the hours are deleted and their sums
- * upserted together, so a run that stops half-way loses and doubles nothing. Storage then grows with days, not
+ * upserted together, with the same move in the hourly summaries (`summaryRollUpCtes`), so a run that stops
+ * half-way loses and doubles nothing and the summary keeps matching the detail. Storage then grows with days, not
  * hours. Runs hourly in the api (any instance may: the statement is safe to run concurrently).
  */
 @Injectable()
@@ -63,13 +65,15 @@ export class ClickRetention implements OnApplicationBootstrap, OnApplicationShut
              FROM moved GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
            ON CONFLICT (short_link_id, hour, country, device, os, browser, referrer, bot)
              DO UPDATE SET clicks = c.clicks + EXCLUDED.clicks
-           RETURNING 1)
+           RETURNING 1),
+         ${summaryRollUpCtes('moved')}
          SELECT (SELECT count(*) FROM moved)::int AS n`,
         [cutoff.toISOString(), ROLLUP_BATCH],
       );
       moved += n;
       if (n < ROLLUP_BATCH) break;
     }
+    if (moved > 0) for (const sql of emptiedHoursSql()) await this.db.query(sql, [cutoff.toISOString()]);
     if (moved > 0)
       this.logger.log({ hourly_rows: moved, before: cutoff.toISOString() }, 'Click hours rolled up into days');
     return moved;

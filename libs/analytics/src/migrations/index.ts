@@ -4,6 +4,9 @@ import { ClickHours1795431000000 } from './1795431000000-ClickHours';
 import { ReportSyncs1795432000000 } from './1795432000000-ReportSyncs';
 import { ClickDays1795433000000 } from './1795433000000-ClickDays';
 import { OrderDays1795434000000 } from './1795434000000-OrderDays';
+import { ClickSummaries1795435000000 } from './1795435000000-ClickSummaries';
+import { ClickSubHours1795436000000 } from './1795436000000-ClickSubHours';
+import { OrderMemberHours1795437000000 } from './1795437000000-OrderMemberHours';
 
 /** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
 export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -12,4 +15,7 @@ export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
   ReportSyncs1795432000000,
   ClickDays1795433000000,
   OrderDays1795434000000,
+  ClickSummaries1795435000000,
+  ClickSubHours1795436000000,
+  OrderMemberHours1795437000000,
 ];

@@ -193,22 +193,34 @@ export class AnalyticsService {
   }
 
   /**
-   * Clicks of the range. Grouped by nothing, sub id or marketplace (or a UTC timeseries of days and longer), with
-   * no filter but sub id and marketplace, the whole UTC days of the range are read from the daily summary
-   * `click_days` and only the hours at its edges (a time zone's day starts inside a UTC day) from `click_hours`:
-   * the same figures, from 90 rows per sub id instead of a row per link, hour and combination of dimensions.
+   * Clicks of the range, from the smallest table that has what the query asks (`clickSource`): the hourly member
+   * summary `click_member_hours` for a count, a timeseries or a grouping by marketplace in any time zone (24 rows a
+   * day); else, grouped by sub id, link or item (or a UTC timeseries of days and longer), the whole UTC days of the
+   * range from a daily summary (`click_days` per sub id, `click_link_days` per link) and only the hours at its
+   * edges (a time zone's day starts inside a UTC day) from the hourly summary per sub id `click_sub_hours`
+   * (beside `click_days`) or the detail (beside `click_link_days`); a timeseries of one sub id from
+   * `click_sub_hours`; else the detail `click_hours`. The
+   * summaries are sums of the detail (`click-summaries.ts`): the same figures from far fewer rows.
    */
   private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
-    if (!this.daysServe(query)) {
+    const source = clickSource(query);
+    if (source === 'click_hours' || source === 'click_member_hours' || source === 'click_sub_hours') {
+      const table = source === 'click_hours' ? 'click' : 'hour';
       const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-      const key = this.keyExpr(query, 'click', params);
-      const where = this.where(query, 'click', params);
+      const key = this.keyExpr(query, table, params);
+      const where = this.where(query, table, params);
+      const sums =
+        table === 'click'
+          ? `COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
+             COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks`
+          : 'SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks';
+      // Grouped by the key's own type (a link id is a bigint: hashed faster than its text), then as text.
       return this.db.query(
-        `SELECT ${key} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0)::bigint AS clicks,
-                COALESCE(SUM(clicks) FILTER (WHERE bot), 0)::bigint AS bot_clicks
-           FROM click_hours
-          WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
-          GROUP BY 1`,
+        `SELECT key::text AS key, clicks, bot_clicks FROM (
+           SELECT ${key} AS key, ${sums}
+             FROM ${source}
+            WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4) AND hour < ($3::timestamp AT TIME ZONE $4)${where}
+            GROUP BY 1) AS g`,
         params,
       );
     }
@@ -218,37 +230,33 @@ export class AnalyticsService {
     const where = this.where(query, 'day', params);
     const at = (value: Date) => param(params, value, 'timestamptz');
     const day = (value: Date) => param(params, value.toISOString().slice(0, 10), 'date');
-    // Each part's key is its own parameter set (a parameter no part reads would have no type).
+    // The edge hours: per sub id beside `click_days`, else the detail. Each part's key is its own parameter set
+    // (a parameter no part reads would have no type).
+    const perSubId = source === 'click_days';
     const hours = (from: Date, to: Date) =>
-      `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
-              COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
-         FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
+      perSubId
+        ? `SELECT ${this.keyExpr(query, 'hour', params)} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks
+             FROM click_sub_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`
+        : `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
+                  COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
+             FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
     const parts = [
-      `SELECT ${dayKey} AS key, clicks, bot_clicks FROM click_days
-        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where}`,
+      `SELECT ${dayKey} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM ${source}
+        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where} GROUP BY 1`,
     ];
     for (const [from, to] of b.edges) parts.push(hours(from, to));
     // $2..$4 (the local range and zone) are typed here: only a timeseries' key reads them.
     return this.db.query(
       `WITH asked AS (SELECT $2::timestamp AS start, $3::timestamp AS end, $4::text AS timezone)
-       SELECT key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks
-         FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY key`,
+       SELECT key::text AS key, SUM(clicks)::bigint AS clicks, SUM(bot_clicks)::bigint AS bot_clicks
+         FROM (${parts.join(' UNION ALL ')}) AS both_tables GROUP BY 1`,
       params,
     );
   }
 
-  /** Whether the daily summary has what the query asks (its grouping and filters exist per day and sub id). */
-  private daysServe(query: AnalyticsQuery): boolean {
-    const f = query.filters;
-    if (f.linkId !== undefined || f.item !== undefined || f.country !== undefined || f.device !== undefined) {
-      return false;
-    }
-    if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
-    return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
-  }
-
   /**
-   * Orders and money of the range, per order first (`orderFigures`). As for clicks, a query the daily summary
+   * Orders and money of the range, per order first (`orderFigures`). As for clicks, a count, timeseries or
+   * grouping by marketplace reads the hourly member summary `order_member_hours`; another query the daily summary
    * `order_days` can answer reads its whole UTC days there and only the edge hours from `order_lines`.
    */
   private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
@@ -257,7 +265,19 @@ export class AnalyticsService {
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
-    if (!this.daysServe(query)) {
+    if (memberHoursServe(query)) {
+      // The hourly member summary: a count, a timeseries or marketplaces in any time zone, from 24 rows a day.
+      const key = this.keyExpr(query, 'hour', params);
+      const filters = this.where(query, 'hour', params);
+      return this.db.query(
+        `${sums} FROM (SELECT ${key} AS key, currency, orders, all_orders, gmv, pending, completed, cancelled
+                         FROM order_member_hours
+                        WHERE member_id = $1 AND hour >= ($2::timestamp AT TIME ZONE $4)
+                          AND hour < ($3::timestamp AT TIME ZONE $4)${filters}) AS f GROUP BY 1, 2`,
+        params,
+      );
+    }
+    if (!daysServe(query)) {
       return this.db.query(
         `${sums} FROM (${orderFigures(
           { key: this.keyExpr(query, 'order', params) },
@@ -310,10 +330,10 @@ export class AnalyticsService {
     return { ds: b.ds, de: b.de, edges };
   }
 
-  /** The SQL of the group's key, per table (`click_hours` or `order_lines`). */
-  private keyExpr(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
+  /** The SQL of the group's key, per table (`click_hours`, the summaries, or `order_lines`). */
+  private keyExpr(query: AnalyticsQuery, table: KeyTable, params: unknown[]): string {
     // A summary day is a UTC day: read as a UTC time, it buckets as the hours would (timeseries in UTC only).
-    const time = table === 'click' ? 'hour' : table === 'day' ? `(day::timestamp AT TIME ZONE 'UTC')` : 'purchased_at';
+    const time = table === 'day' ? `(day::timestamp AT TIME ZONE 'UTC')` : table === 'order' ? 'purchased_at' : 'hour';
     switch (query.groupBy) {
       case 'count':
         return `''`;
@@ -327,7 +347,8 @@ export class AnalyticsService {
         }
         return 'sub_id';
       case 'link':
-        return table === 'click' ? 'short_link_id::text' : `COALESCE(short_link_id::text, '')`;
+        // Clicks always have a link (grouped as a bigint, read as text); an order may have none.
+        return table === 'order' ? `COALESCE(short_link_id::text, '')` : 'short_link_id';
       case 'item':
         return `marketplace || ':' || item_id`;
       case 'shop':
@@ -343,7 +364,7 @@ export class AnalyticsService {
     }
   }
 
-  private where(query: AnalyticsQuery, table: 'click' | 'day' | 'order', params: unknown[]): string {
+  private where(query: AnalyticsQuery, table: KeyTable, params: unknown[]): string {
     let where = '';
     const add = (sql: string, value: unknown) => {
       params.push(value);
@@ -431,4 +452,47 @@ function advance(date: Date, interval: string): void {
 function param(params: unknown[], value: unknown, type: string): string {
   params.push(value);
   return `$${params.length}::${type}`;
+}
+
+/**
+ * The tables a query's keys and filters are written for: `click` the detail `click_hours` (and its edge hours),
+ * `hour` the hourly member summary, `day` a daily summary (`click_days`, `click_link_days`, `order_days`),
+ * `order` the detail `order_lines`.
+ */
+type KeyTable = 'click' | 'hour' | 'day' | 'order';
+
+type ClickSource = 'click_hours' | 'click_member_hours' | 'click_sub_hours' | 'click_days' | 'click_link_days';
+
+/** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
+function clickSource(query: AnalyticsQuery): ClickSource {
+  const f = query.filters;
+  if (f.country !== undefined || f.device !== undefined) return 'click_hours';
+  const perLink = f.linkId !== undefined || f.item !== undefined;
+  if (memberHoursServe(query)) return 'click_member_hours';
+  if (!perLink && daysServe(query)) return 'click_days';
+  // One sub id's timeseries in a time zone (or by hour): its hours.
+  if (!perLink && query.groupBy === 'timeseries') return 'click_sub_hours';
+  if (daysServe(query, true)) return 'click_link_days';
+  return 'click_hours';
+}
+
+/** Whether the hourly member summaries (`click_member_hours`, `order_member_hours`) have the query's grouping. */
+function memberHoursServe(query: AnalyticsQuery): boolean {
+  const f = query.filters;
+  if (f.subId !== undefined || f.linkId !== undefined || f.item !== undefined) return false;
+  if (f.country !== undefined || f.device !== undefined) return false;
+  return query.groupBy === 'count' || query.groupBy === 'timeseries' || query.groupBy === 'marketplace';
+}
+
+/**
+ * Whether a daily summary has the query's grouping and filters: per sub id (`click_days`, `order_days`), or,
+ * `perLink`, per link (`click_link_days`, which has the links' sub ids and items too).
+ */
+function daysServe(query: AnalyticsQuery, perLink = false): boolean {
+  const f = query.filters;
+  if (f.country !== undefined || f.device !== undefined) return false;
+  if (!perLink && (f.linkId !== undefined || f.item !== undefined)) return false;
+  if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
+  if (perLink && (query.groupBy === 'link' || query.groupBy === 'item')) return true;
+  return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
 }

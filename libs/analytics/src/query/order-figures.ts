@@ -30,3 +30,32 @@ export function orderFigures(keys: Record<string, string>, where: string): strin
            GROUP BY ${Array.from({ length: inner }, (_, i) => i + 1).join(', ')}) AS per_order
    GROUP BY ${Array.from({ length: names.length + 1 }, (_, i) => i + 1).join(', ')}`;
 }
+
+/**
+ * The order summaries the import keeps beside `order_lines`, each the figures above per its keys: `order_days` per
+ * member, UTC day of the purchase, sub id combination and marketplace; `order_member_hours` per member, UTC hour
+ * and marketplace (a timeseries or a count in any time zone). One rule for the import, their migrations and the
+ * analytics bench. An order's lines share its purchase time, so an order falls in one hour as in one day.
+ */
+export const ORDER_SUMMARIES = {
+  order_days: {
+    member_id: 'member_id',
+    day: `(purchased_at AT TIME ZONE 'UTC')::date`,
+    sub_id: 'sub_id',
+    marketplace: 'marketplace',
+  },
+  order_member_hours: {
+    member_id: 'member_id',
+    hour: `date_trunc('hour', purchased_at, 'UTC')`,
+    marketplace: 'marketplace',
+  },
+} as const;
+export type OrderSummaryTable = keyof typeof ORDER_SUMMARIES;
+
+/** The insert of `table`'s rows for the `order_lines` matching `where` (their rows there deleted first). */
+export function orderSummaryInsert(table: OrderSummaryTable, where: string): string {
+  const names = Object.keys(ORDER_SUMMARIES[table]).join(', ');
+  return `INSERT INTO ${table} (${names}, currency, orders, all_orders, gmv, pending, completed, cancelled)
+    SELECT ${names}, currency, orders, all_orders, gmv, pending, completed, cancelled
+      FROM (${orderFigures(ORDER_SUMMARIES[table], where)}) AS f`;
+}

@@ -19,8 +19,8 @@ export class ConversionConfig {
 
   /**
    * Large conversions (a `content` above CONVERT_SLICE_ABOVE_CHARS) converted and serialised at the same time; the
-   * others wait their turn in arrival order. Few at a time keeps the items of only those answers in memory, so
-   * garbage collection pauses (which stop every request) stay short under a heavy caller.
+   * others wait their turn in arrival order. Bounds the memory large conversions hold at once, whatever the
+   * number of callers.
    */
   @IntSetting(1, 64)
   CONVERT_LARGE_CONCURRENCY = 2;

@@ -5,10 +5,11 @@ import { conversionConfig, ConversionConfig, isLargeText } from './conversion.co
 /**
  * Turns for large conversions: at most CONVERT_LARGE_CONCURRENCY of them are converted and serialised at a time,
  * in arrival order, and at most CONVERT_LARGE_QUEUE wait. The slices of `CpuLane` keep one large conversion from
- * holding the event loop; this gate keeps twenty of them from holding the heap: every large answer in progress
- * is thousands of objects alive at once, and the garbage collector's pauses, which stop every request, grow with
- * them. Few at a time, each finishes sooner, and the heavy caller gets as many links a second (the CPU is the
- * same one), the other callers far shorter pauses (`npm run bench -- fairness`).
+ * holding the event loop; this gate bounds what large conversions hold in memory at once (every one in progress
+ * is thousands of objects alive until its answer is serialised), whatever the number of callers. The heavy caller
+ * gets about as many links a second (the CPU is the same one). Measured with `npm run bench -- fairness`: it does not
+ * change the other callers' p99, which follows the garbage collector's pauses, set by the heavy work's
+ * allocation rate rather than by the number of large conversions in progress.
  */
 @Injectable()
 export class LargeConversionGate {

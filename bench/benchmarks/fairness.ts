@@ -1,4 +1,5 @@
-import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { ApiProcess } from '../../test/support/api-process';
 import type { BenchContext } from '../lib/context';
 import { measureThroughput, type Throughput } from '../lib/load';
@@ -22,40 +23,31 @@ function heavyText(): string {
   return Array.from({ length: HEAVY_LINKS }, (_, i) => `https://shopee.vn/product/${100 + i}/${7000 + i}`).join(' ');
 }
 
-/** The heavy caller: `HEAVY_CONCURRENCY` loops sending the heavy call until stopped. */
-function startHeavy(base: string, headers: Record<string, string>, body: string) {
-  let running = true;
-  const startedAt = performance.now();
-  const done: number[] = [];
-  let failures = 0;
-  const loops = Array.from({ length: HEAVY_CONCURRENCY }, async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${base}/api/convert`, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(60_000),
-        });
-        await res.arrayBuffer();
-        if (res.status === 200) done.push(performance.now() - started);
-        else failures += 1;
-      } catch {
-        failures += 1;
-      }
-    }
+interface HeavyResult {
+  seconds: number;
+  calls: number;
+  failures: number;
+  medianMs: number;
+}
+
+/**
+ * The heavy caller: `HEAVY_CONCURRENCY` loops sending the heavy call until stopped, in a process of its own
+ * (bench/lib/heavy-caller.js), so that its own client work never delays this process, which times the normal
+ * caller.
+ */
+async function startHeavy(base: string, headers: Record<string, string>, body: string) {
+  const child = fork(join(__dirname, '..', 'lib', 'heavy-caller.js'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
+  const started = next();
+  child.send({ url: `${base}/api/convert`, headers, body, concurrency: HEAVY_CONCURRENCY });
+  await started;
   return {
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-      return {
-        seconds: (performance.now() - startedAt) / 1000,
-        calls: done.length,
-        failures,
-        medianMs: done.sort((a, b) => a - b)[Math.floor(done.length / 2)] ?? NaN,
-      };
+    async stop(): Promise<HeavyResult> {
+      const result = next();
+      child.send('stop');
+      return (await result) as HeavyResult;
     },
   };
 }
@@ -122,13 +114,13 @@ export const fairness: Benchmark = {
       label: string;
       normal: Throughput;
       health: Throughput;
-      heavy: Awaited<ReturnType<ReturnType<typeof startHeavy>['stop']>> | null;
+      heavy: HeavyResult | null;
       api: { lagP99Ms: number; lagMaxMs: number; gcPauses: number; gcMs: number; majorGcMs: number };
     }> = [];
     const run = async (label: string, base: string, withHeavy: boolean) => {
       // Warm-up of the normal path (and, with the heavy caller, until its first calls are in flight).
       await measureNormal(ctx, base, 1);
-      const heavy = withHeavy ? startHeavy(base, headers, heavyBody) : null;
+      const heavy = withHeavy ? await startHeavy(base, headers, heavyBody) : null;
       if (heavy) await new Promise((done) => setTimeout(done, 1000));
       const before = await processFigures(base);
       const { normal, health } = await measureNormal(ctx, base, seconds);

@@ -23,10 +23,10 @@ export class ConvertResponseInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const answer = next.handle().pipe(mergeMap((body: unknown) => this.serialise(body, http.getResponse<Response>())));
+    const response = http.getResponse<Response>();
+    const answer = next.handle().pipe(mergeMap((body: unknown) => this.serialise(body, response)));
     const content = (http.getRequest<Request>().body as { content?: unknown } | undefined)?.content;
     if (typeof content !== 'string' || !this.gate.isLarge(content)) return answer;
-    const response = http.getResponse<Response>();
     return defer(async () => {
       const gone = new AbortController();
       const onClose = () => gone.abort(new Error('the caller went away'));

@@ -7,7 +7,11 @@ import {
   ANALYTICS_INTERVALS,
   type AnalyticsGroup,
   type AnalyticsInterval,
+  REPORT_MARKETPLACES,
 } from '@app/analytics';
+
+/** An item id as the marketplaces' reports give it (Shopee item id, Lazada SKU). */
+export const ITEM_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export class ImportProblemDto {
   @ApiProperty({ description: 'Record number in the file (the header row is 1)' })
@@ -35,7 +39,7 @@ export class ImportSummaryDto {
   ok!: true;
   @ApiProperty({ description: 'false: a preview, nothing was written' })
   applied!: boolean;
-  @ApiProperty({ enum: ['shopee', 'lazada'] })
+  @ApiProperty({ enum: REPORT_MARKETPLACES })
   marketplace!: 'shopee' | 'lazada';
   @ApiProperty({ type: [String], example: ['VND'] })
   currencies!: string[];
@@ -137,7 +141,7 @@ export class AnalyticsQueryDto {
 
   @ApiPropertyOptional({ description: 'Only this item id (Shopee item id, Lazada SKU)' })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'item is an item id' })
+  @Matches(ITEM_ID, { message: 'item is an item id' })
   item?: string;
 
   @ApiPropertyOptional({ description: 'Only clicks from this country (ISO 3166 alpha-2); order figures are left out' })
@@ -230,13 +234,13 @@ export class AnalyticsResponseDto {
 }
 
 export class SyncQueryDto {
-  @ApiProperty({ enum: ['shopee', 'lazada'] })
-  @IsIn(['shopee', 'lazada'])
+  @ApiProperty({ enum: REPORT_MARKETPLACES })
+  @IsIn(REPORT_MARKETPLACES)
   marketplace!: 'shopee' | 'lazada';
 }
 
 export class SyncStateDto {
-  @ApiProperty({ enum: ['shopee', 'lazada'] })
+  @ApiProperty({ enum: REPORT_MARKETPLACES })
   marketplace!: string;
   @ApiProperty({ enum: ['never', 'running', 'ok', 'error'] })
   state!: string;

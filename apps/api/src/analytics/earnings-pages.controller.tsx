@@ -1,5 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { AnalyticsService, OrderedItems, OrderImportService, ReportSyncService } from '@app/analytics';
+import {
+  type AnalyticsQuery,
+  AnalyticsService,
+  OrderedItems,
+  OrderImportService,
+  REPORT_MARKETPLACES,
+  ReportSyncService,
+} from '@app/analytics';
 import { AppException } from '@app/common';
 import { TextConverter } from '@app/conversion';
 import { type ProductError, ProductDetailsService, productPageUrl } from '@app/products';
@@ -24,7 +31,7 @@ import {
 import { Layout } from '../views/layout';
 import { renderPage, renderPartial } from '../views/render';
 import { toQuery } from './analytics.controller';
-import { AnalyticsQueryDto, SyncQueryDto } from './analytics.dto';
+import { AnalyticsQueryDto, ITEM_ID, SyncQueryDto } from './analytics.dto';
 import { applyFlag, uploadStream } from './conversions.controller';
 
 /** An item whose product page is not known: its orders name no shop (Shopee needs it) or no site of its currency. */
@@ -47,6 +54,26 @@ const text = (value: unknown, max = 300): string => (typeof value === 'string' ?
 function page(value: unknown): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, 10_000) : 1;
+}
+
+/**
+ * The figures' query for the page's fields, checked as the API checks them (the same DTO and `toQuery`): the page
+ * accepts and refuses exactly what the API does. Empty fields are not given; the zone defaults to UTC.
+ */
+async function pageQuery(memberId: string, given: Record<string, string>): Promise<AnalyticsQuery> {
+  const dto = await validated(
+    AnalyticsQueryDto,
+    Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')),
+  );
+  return toQuery(memberId, { ...dto, timezone: dto.timezone ?? 'UTC' });
+}
+
+/** The first and last day a query covers (its end is exclusive), as the page shows them. */
+function shownDays(query: AnalyticsQuery): { start: string; end: string } {
+  return {
+    start: query.start.slice(0, 10),
+    end: new Date(Date.parse(`${query.end}Z`) - DAY_MS).toISOString().slice(0, 10),
+  };
 }
 
 /** The bucket of the chart: hours for a day or two, days up to four months, weeks beyond. */
@@ -86,20 +113,14 @@ export class EarningsPagesController {
       sub_id: text(raw.sub_id),
       link: text(raw.link, 19),
     };
-    // The page accepts and refuses exactly what the API does (empty fields are not given).
-    const dto = await validated(
-      AnalyticsQueryDto,
-      Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')),
-    );
-    const base = toQuery(member.id, { ...dto, timezone: dto.timezone ?? 'UTC' });
+    const base = await pageQuery(member.id, given);
     const days = Math.round((Date.parse(`${base.end}Z`) - Date.parse(`${base.start}Z`)) / DAY_MS);
     const interval = intervalFor(days);
     const sort = (EARNINGS_SORTS as readonly string[]).includes(text(raw.sort))
       ? (text(raw.sort) as EarningsSort)
       : 'net';
     const filters: EarningsFilters = {
-      start: base.start.slice(0, 10),
-      end: new Date(Date.parse(`${base.end}Z`) - DAY_MS).toISOString().slice(0, 10),
+      ...shownDays(base),
       asked: { start: given.start, end: given.end },
       timezone: base.timezone,
       marketplace: given.marketplace,
@@ -162,16 +183,12 @@ export class EarningsPagesController {
     @Query() raw: PageQuery,
   ) {
     const item =
-      /^(shopee|lazada)$/.test(marketplace) && /^[A-Za-z0-9_.-]{1,64}$/.test(itemId)
+      (REPORT_MARKETPLACES as readonly string[]).includes(marketplace) && ITEM_ID.test(itemId)
         ? await this.orderedItems.find(member.id, marketplace, itemId)
         : null;
     if (!item) throw new AppException('not_found', 'None of your orders has this item');
     const given = { start: text(raw.start, 16), end: text(raw.end, 16), timezone: text(raw.timezone, 64) };
-    const dto = await validated(
-      AnalyticsQueryDto,
-      Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')),
-    );
-    const base = toQuery(member.id, { ...dto, timezone: dto.timezone ?? 'UTC' });
+    const base = await pageQuery(member.id, given);
     const productUrl = productPageUrl(item.marketplace, item.currency, item.shop_id, item.item_id);
     const target = productUrl ? (await this.conversion.linkTargets([productUrl], false)).get(productUrl) : undefined;
     const [[figures], [outcome]] = await Promise.all([
@@ -198,11 +215,7 @@ export class EarningsPagesController {
             product: outcome?.ok ? outcome.product : null,
             productError: outcome ? (outcome.ok ? null : outcome.error) : UNKNOWN_PAGE,
             figures: figures ?? null,
-            range: {
-              start: base.start.slice(0, 10),
-              end: new Date(Date.parse(`${base.end}Z`) - DAY_MS).toISOString().slice(0, 10),
-              timezone: base.timezone,
-            },
+            range: { ...shownDays(base), timezone: base.timezone },
             back: earningsHref({ asked: given, timezone: base.timezone }),
           }}
         />

@@ -20,6 +20,7 @@ import { loadNamespace } from '@app/common/testing';
 import { conversionConfig, MarketplaceTargetPolicy, TextConverter } from '@app/conversion';
 import {
   AffiliateMode,
+  ConversionWorkers,
   type ConvertMode,
   Marketplaces,
   MarketplaceSettingsSource,
@@ -64,7 +65,15 @@ const noResolution = {
   resolveAll: () => Promise.reject(new Error('the baseline does not resolve short links')),
 } as unknown as ShortLinkResolutionService;
 const noSettings: MarketplaceSettingsSource = { forMember: async () => undefined };
-const conversion = new TextConverter(marketplaces, registry, noResolution, noSettings, config);
+// Its texts are below the worker threads' size: the workers are never started.
+const conversion = new TextConverter(
+  marketplaces,
+  registry,
+  noResolution,
+  noSettings,
+  config,
+  new ConversionWorkers(config, marketplaces),
+);
 const principal: Principal = {
   memberId,
   credentialId: '00000000-0000-4000-8000-000000000001',

@@ -96,9 +96,9 @@ async function measureNormal(ctx: BenchContext, base: string, seconds: number) {
  * key (its link budget raised, as the request limits are, so that the slicing is what is measured) while a normal
  * partner sends 5-link `affiliate` calls at a fixed rate and a probe asks `/health/live`. Reported: the normal
  * caller's and the probe's p99 without and with the heavy caller; with `DATABASE_URL`, also on a second api
- * process with every large conversion let in at once (`CONVERT_LARGE_CONCURRENCY` at the heavy caller's
- * concurrency), and on a third with the slicing of large texts off as well (`CONVERT_SLICE_ABOVE_CHARS` at its
- * maximum; `BENCH_FAIRNESS_UNSLICED=0` leaves that row out), as before each defence.
+ * process with the worker threads off (`CONVERT_WORKERS=0`: large texts converted in slices on the event loop),
+ * and on a third with the slicing off as well and every large conversion let in at once
+ * (`BENCH_FAIRNESS_UNSLICED=0` leaves that row out), as before each defence.
  */
 export const fairness: Benchmark = {
   name: 'fairness',
@@ -150,11 +150,12 @@ export const fairness: Benchmark = {
           await other.dispose();
         }
       };
-      await without('beside the heavy caller, all large conversions at once', {
-        CONVERT_LARGE_CONCURRENCY: String(HEAVY_CONCURRENCY),
+      await without('beside the heavy caller, worker threads off (slices on the event loop)', {
+        CONVERT_WORKERS: '0',
       });
       if (process.env.BENCH_FAIRNESS_UNSLICED !== '0') {
-        await without('beside the heavy caller, slicing off', {
+        await without('beside the heavy caller, worker threads and slicing off', {
+          CONVERT_WORKERS: '0',
           CONVERT_SLICE_ABOVE_CHARS: '1000000',
           CONVERT_LARGE_CONCURRENCY: String(HEAVY_CONCURRENCY),
         });

@@ -113,6 +113,8 @@ export class BenchContext {
         env: this.apiEnv(outside.env),
         entry: process.env.BENCH_CLUSTER ? 'cluster' : 'main',
         readyTimeoutMs: READY_TIMEOUT_MS,
+        // BENCH_API_LOG: a file that keeps the api's output (with BENCH_API_NODE_ARGS="--trace-gc", its collections).
+        logFile: process.env.BENCH_API_LOG || undefined,
         ...probe,
       }),
     );

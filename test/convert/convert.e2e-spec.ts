@@ -460,7 +460,7 @@ describe('POST /api/convert when the conversion fails unexpectedly', () => {
   const boom = new Error('boom SELECT secret FROM members');
 
   beforeAll(async () => {
-    const failing = { convert: () => Promise.reject(boom) };
+    const failing = { convert: () => Promise.reject(boom), answer: () => Promise.reject(boom) };
     t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: TextConverter, useValue: failing }] });
     alice = await t.createMember();
   });

@@ -1,13 +1,29 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { conversionConfig, TextConverter } from '@app/conversion';
-import { LargeConversionGate } from '@app/conversion/testing';
+import { ConversionWorkers, LargeConversionGate } from '@app/conversion/testing';
 import { CredentialsService, type Principal } from '@app/credentials';
 import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
 const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
+
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
+
+/** The principal a member's key gives, for calling the converter directly. */
+function principalOf(m: TestMember): Principal {
+  return {
+    memberId: m.member.id,
+    credentialId: 'none',
+    keyPreview: 'sk_test',
+    plan: m.member.plan,
+    role: 'member',
+    defaultAffiliateId: null,
+    defaultSubIds: [],
+    marketplaceSettings: {},
+  };
+}
 
 /** A text of `n` distinct Shopee product links. */
 function links(n: number, from = 0): string {
@@ -133,7 +149,8 @@ describe('large texts share the event loop', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ CONVERT_MAX_CONTENT_CHARS: '300000', CONVERT_SLICE_MS: '1' });
+    // Workers off: these tests are about large texts on the event loop (the worker threads have theirs below).
+    t = await createTestApp({ CONVERT_MAX_CONTENT_CHARS: '300000', CONVERT_SLICE_MS: '1', CONVERT_WORKERS: '0' });
   });
   afterAll(() => t.close());
 
@@ -153,17 +170,7 @@ describe('large texts share the event loop', () => {
   }
 
   it('converts a large text in slices, between which other work runs, with the same answer', async () => {
-    const member = await t.createMember({ plan: 'pro' });
-    const principal: Principal = {
-      memberId: member.member.id,
-      credentialId: 'none',
-      keyPreview: 'sk_test',
-      plan: 'pro',
-      role: 'member',
-      defaultAffiliateId: null,
-      defaultSubIds: [],
-      marketplaceSettings: {},
-    };
+    const principal = principalOf(await t.createMember({ plan: 'pro' }));
     const content = `Deal 🔥 ${links(5000)} giảm 50%!`;
     expect(content.length).toBeGreaterThan(150_000);
     const config = t.config.get(conversionConfig);
@@ -203,6 +210,103 @@ describe('large texts share the event loop', () => {
     const small = await call(links(3));
     expect(small.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(small.text).toBe(JSON.stringify(small.body));
+  });
+});
+
+describe('large texts of link_goc and affiliate are converted in a worker thread (CONVERT_WORKERS)', () => {
+  let t: TestApp;
+  let member: TestMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      CONVERT_MAX_CONTENT_CHARS: '300000',
+      LINK_BUDGET_FREE_PER_KEY: '1500',
+      METRICS_TOKEN,
+    });
+    member = await t.createMember({ plan: 'pro' });
+  });
+  afterAll(() => t.close());
+
+  const call = (m: TestMember, body: Record<string, unknown>) =>
+    t.send(t.http.post('/api/convert').set('X-API-Key', m.apiKey).set('X-API-Token', m.apiToken).send(body));
+
+  it('answers the same bytes the event loop gives, short links resolved by the api, links counted', async () => {
+    const workers = t.app.get(ConversionWorkers);
+    expect(workers.threads).toBe(0);
+    // A short link the api has resolved before (its cache): the worker asks the api, which answers from it.
+    const short = 'https://s.shopee.vn/WorkerShort1';
+    await t.dataSource.query(
+      `INSERT INTO resolved_links (short_url, resolved_url, failure, resolved_at, expires_at)
+       VALUES ($1, 'https://shopee.vn/product/77/88?utm_source=x', NULL, now(), now() + interval '1 day')`,
+      [short],
+    );
+    const content = `Deal 🔥 ${links(1200)} ${short} https://shopee.vn/live/123 ${links(3)} giảm 50%!`;
+    const metrics = () => t.send(t.http.get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`));
+    const metricsBefore = await metrics();
+
+    const answered = await call(member, { content, mode: 'link_goc' });
+    expect(answered.status).toBe(200);
+    expect(workers.threads).toBeGreaterThan(0);
+    expect(answered.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answered.headers['cache-control']).toBe('no-store');
+    expect(Number(answered.headers['content-length'])).toBe(Buffer.byteLength(answered.text));
+    expect(answered.body.summary).toEqual({ total: 1205, success: 1204, failed: 1 });
+    const item = answered.body.items.find((i: { input: string }) => i.input === short);
+    expect(item).toMatchObject({ ok: true, output: 'https://shopee.vn/product/77/88' });
+    const metricsAfter = await metrics();
+    const okLinks = (text: string) =>
+      Number(
+        /linkconv_convert_links_total\{mode="link_goc",marketplace="shopee",outcome="ok"\} (\d+)/.exec(text)?.[1] ?? 0,
+      );
+    expect(metricsBefore.status).toBe(200);
+    expect(okLinks(metricsAfter.text) - okLinks(metricsBefore.text)).toBe(1204);
+    // What the event loop gives for the same call, serialised as res.json would.
+    const onLoop = await t.app.get(TextConverter).convert({ content, mode: 'link_goc' }, principalOf(member));
+    expect(answered.text).toBe(JSON.stringify(onLoop));
+  });
+
+  it('affiliate with sub ids: the same answer as on the event loop', async () => {
+    const body = {
+      content: `${links(800)} https://shopee.vn/Ao-i.12.34`,
+      mode: 'affiliate',
+      affiliate_id: 'aff1',
+      sub_ids: ['fb', 'post7'],
+    };
+    const answered = await call(member, body);
+    expect(answered.status).toBe(200);
+    expect(answered.body.mode).toBe('Affiliate link');
+    const onLoop = await t.app
+      .get(TextConverter)
+      .convert(
+        { content: body.content, mode: 'affiliate', affiliateId: 'aff1', subIds: ['fb', 'post7'] },
+        principalOf(member),
+      );
+    expect(answered.text).toBe(JSON.stringify(onLoop));
+  });
+
+  it("charges the link budgets before converting: a spent budget is the api's 429, the worker stops", async () => {
+    const spender = await t.createMember({ plan: 'free' });
+    const first = await call(spender, { content: links(1000), mode: 'link_goc' });
+    expect(first.status).toBe(200);
+    expect(rateLimit(first).links_per_key.r).toBe(500);
+    // Below the budget: let through and charged in full (2,000 of 1,500); the next call is refused.
+    expect((await call(spender, { content: links(1000, 3000), mode: 'link_goc' })).status).toBe(200);
+    const refused = await call(spender, { content: links(1000, 3000), mode: 'link_goc' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.body.error.message).toContain('links_per_key');
+    expect(rateLimit(refused).links_per_key.r).toBe(0);
+    // The worker is free for the next call.
+    const next = await call(member, { content: links(1000, 6000), mode: 'link_goc' });
+    expect(next.status).toBe(200);
+    expect(next.body.summary.total).toBe(1000);
+  });
+
+  it('keeps product details and the other modes on the event loop', async () => {
+    const other = await t.createMember({ plan: 'pro' });
+    const withProducts = await call(other, { content: links(600), mode: 'link_goc', include: ['product'] });
+    expect(withProducts.status).toBe(200);
+    expect(withProducts.body.items[0]).toHaveProperty('product_error');
   });
 });
 

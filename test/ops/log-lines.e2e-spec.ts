@@ -20,7 +20,7 @@ describe('log lines of failed requests', () => {
   let failWith: unknown;
 
   beforeAll(async () => {
-    const failing = { convert: () => Promise.reject(failWith) };
+    const failing = { convert: () => Promise.reject(failWith), answer: () => Promise.reject(failWith) };
     t = await createTestApp({}, { captureLogs: true, overrides: [{ provide: TextConverter, useValue: failing }] });
     alice = await t.createMember();
   });

@@ -25,6 +25,14 @@ export class ConversionConfig {
   @IntSetting(1, 64)
   CONVERT_LARGE_CONCURRENCY = 2;
 
+  /**
+   * Worker threads that convert the large texts of the modes that need nothing but the text (`link_goc`,
+   * `affiliate`), their answers' JSON included, off the event loop; 0: every text is converted on the event loop,
+   * large ones in slices.
+   */
+  @IntSetting(0, 64)
+  CONVERT_WORKERS = 1;
+
   /** Large conversions that may wait for their turn; past them, a large conversion is refused (503 `unavailable`). */
   @IntSetting(0, 10_000)
   CONVERT_LARGE_QUEUE = 200;

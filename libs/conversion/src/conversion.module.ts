@@ -5,6 +5,7 @@ import { ShortLinksModule } from '@app/shortlinks';
 import { TextConverter } from './text-converter';
 import { ConvertResponseInterceptor } from './convert-response.interceptor';
 import { LargeConversionGate } from './large-conversion-gate';
+import { ConversionWorkers } from './workers/conversion-workers';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { MarketplaceTargetPolicy } from './marketplace-target-policy';
 import { Marketplaces } from './marketplaces';
@@ -77,6 +78,7 @@ const BUILT_MODES = [
       ],
     },
     ModeRegistry,
+    ConversionWorkers,
     TextConverter,
     LargeConversionGate,
     ConvertResponseInterceptor,

@@ -1,10 +1,10 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { defer, finalize, mergeMap, Observable, of } from 'rxjs';
 import { CpuLane, stringifyInSlices } from '@app/common';
 import { conversionConfig, ConversionConfig } from './conversion.config';
 import { LargeConversionGate } from './large-conversion-gate';
-import { CONVERT_SLICE_LINKS, type ConvertResult } from './text-converter';
+import { CONVERT_SLICE_LINKS, type ConvertResult, SerialisedConvertResult } from './text-conversion';
 
 /**
  * The answer of a conversion route. A large text (see `LargeConversionGate`) is converted and serialised in its
@@ -12,7 +12,8 @@ import { CONVERT_SLICE_LINKS, type ConvertResult } from './text-converter';
  * fails, or the caller goes away while waiting). A large answer (more items than one slice) is serialised in
  * slices that take turns in the process's `CpuLane`, like the conversion itself, and sent as the same JSON string
  * Express's `res.json` would send (same bytes, `Content-Type: application/json; charset=utf-8`, ETag as
- * configured); a small one goes to `res.json` as before.
+ * configured); a small one goes to `res.json` as before. An answer a worker thread serialised
+ * (`SerialisedConvertResult`) is sent as those bytes, with the same headers.
  */
 @Injectable()
 export class ConvertResponseInterceptor implements NestInterceptor {
@@ -40,6 +41,10 @@ export class ConvertResponseInterceptor implements NestInterceptor {
   }
 
   private serialise(body: unknown, response: Response): Observable<unknown> | Promise<unknown> {
+    if (body instanceof SerialisedConvertResult) {
+      // Sent as they are (Nest streams a `StreamableFile` to the response): no string of them in this heap.
+      return of(new StreamableFile(body.json, { type: JSON_TYPE, length: body.json.length }));
+    }
     if (!isLargeResult(body)) return of(body);
     return stringifyInSlices(
       body as unknown as Record<string, unknown>,
@@ -53,6 +58,9 @@ export class ConvertResponseInterceptor implements NestInterceptor {
     });
   }
 }
+
+/** What `res.json` sends as the type of its answers. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function isLargeResult(body: unknown): body is ConvertResult {
   const items = (body as Partial<ConvertResult> | null)?.items;

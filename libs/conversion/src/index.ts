@@ -1,5 +1,5 @@
 export { ConversionModule } from './conversion.module';
-export { TextConverter, type ConvertResult } from './text-converter';
+export { TextConverter, type ConvertAnswer, type ConvertResult } from './text-converter';
 export { MarketplaceTargetPolicy } from './marketplace-target-policy';
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';

@@ -2,6 +2,7 @@ import { Clock } from '@app/common';
 import { loadNamespace } from '@app/common/testing';
 import { conversionConfig } from './conversion.config';
 import { ConvertItem, TextConverter } from './text-converter';
+import { ConversionWorkers } from './workers/conversion-workers';
 import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAdapter, TikTokAdapter } from './links';
 import { unwrapLink } from './links/link-wrappers';
 import { normalizeHostname } from './links/url-helpers';
@@ -43,12 +44,14 @@ function conversionService(settings = CORPUS_SETTINGS) {
     TEST_RESOLVER_OPTIONS,
   );
   const settingsSource: MarketplaceSettingsSource = { forMember: async () => settings };
+  const config = loadNamespace(conversionConfig, {});
   const service = new TextConverter(
     marketplaces,
     registry,
     resolution,
     settingsSource,
-    loadNamespace(conversionConfig, {}),
+    config,
+    new ConversionWorkers(config, marketplaces),
   );
   return { service, resolver };
 }

@@ -19,7 +19,7 @@ import {
 } from '@app/abuse';
 import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
-import { ConvertResponseDto, ConvertResponseInterceptor, ConvertResult } from '@app/conversion';
+import { ConvertResponseDto, ConvertResponseInterceptor, type ConvertAnswer } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request } from 'express';
@@ -103,8 +103,8 @@ export class AccountController {
     description: RATE_LIMITED_DESCRIPTION,
     headers: RATE_LIMITED_HEADERS,
   })
-  convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertResult> {
-    return this.converter.convert(body, req.principal, req);
+  convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertAnswer> {
+    return this.converter.answer(body, req.principal, req);
   }
 
   @Patch('settings')

@@ -23,7 +23,7 @@ import {
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import { ConvertRequestDto, ConvertResponseDto, ConvertResponseInterceptor, ConvertResult } from '@app/conversion';
+import { ConvertRequestDto, ConvertResponseDto, ConvertResponseInterceptor, type ConvertAnswer } from '@app/conversion';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
 import { ConvertUseCase } from './convert.use-case';
 
@@ -64,7 +64,7 @@ export class ConvertController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
-  convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertResult> {
-    return this.useCase.convert(body, req.principal, req);
+  convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertAnswer> {
+    return this.useCase.answer(body, req.principal, req);
   }
 }

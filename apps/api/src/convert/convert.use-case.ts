@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LinkBudgets } from '@app/abuse';
 import type { Request } from 'express';
-import { ConvertRequestDto, ConvertResult, TextConverter } from '@app/conversion';
+import { type ConvertAnswer, ConvertRequestDto, ConvertResult, TextConverter } from '@app/conversion';
 import type { Principal } from '@app/credentials';
 import { ProductDetailsService, productTimeout, type ProductLink, type ProductOutcome } from '@app/products';
 import { UsageService } from '@app/usage';
@@ -26,22 +26,45 @@ export class ConvertUseCase {
     private readonly products: ProductDetailsService,
   ) {}
 
-  /** `req`: the call's request, whose rate-limit headers gain the link budgets. */
+  /** `req`: the call's request, whose rate-limit headers gain the link budgets. The answer with its items. */
   async convert(body: ConvertBody, principal: Principal, req?: Request): Promise<ConvertResult> {
-    const result = await this.conversion.convert(
-      {
-        content: body.content,
-        mode: body.mode,
-        affiliateId: body.affiliate_id,
-        // The member's saved sub ids apply only when the request sends none (an empty array means none).
-        subIds: body.sub_ids ?? principal.defaultSubIds,
-      },
-      principal,
-      (links) => this.linkBudgets.charge(principal, links, req),
-    );
+    const result = await this.conversion.convert(this.input(body, principal), principal, this.admit(principal, req));
+    return this.finish(result, body, principal);
+  }
+
+  /**
+   * As `convert`, for the routes that send the answer as JSON: a large text of a mode a worker thread converts
+   * comes back already serialised (`TextConverter.answer`), unless the call asks for product details.
+   */
+  async answer(body: ConvertBody, principal: Principal, req?: Request): Promise<ConvertAnswer> {
+    if (wantsProducts(body)) return this.convert(body, principal, req);
+    const answer = await this.conversion.answer(this.input(body, principal), principal, this.admit(principal, req));
+    if (!('items' in answer)) {
+      this.usage.record(principal.memberId, answer.summary.total);
+      return answer;
+    }
+    return this.finish(answer, body, principal);
+  }
+
+  private input(body: ConvertBody, principal: Principal) {
+    return {
+      content: body.content,
+      mode: body.mode,
+      affiliateId: body.affiliate_id,
+      // The member's saved sub ids apply only when the request sends none (an empty array means none).
+      subIds: body.sub_ids ?? principal.defaultSubIds,
+    };
+  }
+
+  /** The link budgets, charged once the links are found, before any is converted. */
+  private admit(principal: Principal, req?: Request) {
+    return (links: number) => this.linkBudgets.charge(principal, links, req);
+  }
+
+  private async finish(result: ConvertResult, body: ConvertBody, principal: Principal): Promise<ConvertResult> {
     // In memory only: the counters reach the database off the request path (UsageService).
     this.usage.record(principal.memberId, result.summary.total);
-    if (body.include?.includes('product') && result.items.length > 0) await this.addProducts(result, principal);
+    if (wantsProducts(body) && result.items.length > 0) await this.addProducts(result, principal);
     return result;
   }
 
@@ -81,4 +104,8 @@ export class ConvertUseCase {
       }
     }
   }
+}
+
+function wantsProducts(body: ConvertBody): boolean {
+  return body.include?.includes('product') ?? false;
 }

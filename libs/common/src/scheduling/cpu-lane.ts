@@ -6,11 +6,9 @@
  * everything else that is ready; and twenty heavy calls together cost the others one slice per loop turn, not
  * twenty. Heavy calls share the lane's time in turn (round robin by slice).
  *
- * Why not a worker pool (piscina): the large responses are serialised and written on the main thread anyway,
- * a conversion's links go to modes that need the database, Redis or outside services (main thread), the links
- * found would cross the thread boundary twice (structured clone of thousands of objects, itself a block on the
- * main thread), and on a two-core machine a worker competes for the same cores. Measured with `npm run bench --
- * fairness` (docs/benchmarks.md).
+ * The modes that need nothing but the text convert their large texts in worker threads instead (the
+ * conversion lib's `ConversionWorkers`); the lane serves the others, which need the database, Redis or outside
+ * services on this thread. Measured with `npm run bench -- fairness` (docs/benchmarks.md).
  */
 export class CpuLane {
   /** The process's lane: every large piece of work (conversions, their answers' serialisation) takes turns in it. */

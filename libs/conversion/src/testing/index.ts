@@ -126,3 +126,4 @@ export { AddressPolicy, DnsLookup, ShortLinkHttpClient, type ResolvedAddress, ty
 export { ShortLinkResolutionService } from '../resolver/short-link-resolution.service';
 export { ShortLinkResolver } from '../resolver/short-link-resolver';
 export { LargeConversionGate } from '../large-conversion-gate';
+export { ConversionWorkers } from '../workers/conversion-workers';

@@ -150,6 +150,9 @@ export const fairness: Benchmark = {
           await other.dispose();
         }
       };
+      await without("beside the heavy caller, worker threads at the api thread's priority", {
+        CONVERT_WORKER_NICE: '0',
+      });
       await without('beside the heavy caller, worker threads off (slices on the event loop)', {
         CONVERT_WORKERS: '0',
       });

@@ -33,6 +33,14 @@ export class ConversionConfig {
   @IntSetting(0, 64)
   CONVERT_WORKERS = 1;
 
+  /**
+   * How much lower the worker threads' CPU priority is than the api's thread (Unix nice increment): on a busy
+   * machine the small calls, and the api's garbage collector, get the cores first; an idle machine gives the workers
+   * all they ask. 0: the same priority.
+   */
+  @IntSetting(0, 19)
+  CONVERT_WORKER_NICE = 10;
+
   /** Large conversions that may wait for their turn; past them, a large conversion is refused (503 `unavailable`). */
   @IntSetting(0, 10_000)
   CONVERT_LARGE_QUEUE = 200;

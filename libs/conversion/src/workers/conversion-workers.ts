@@ -95,6 +95,8 @@ export class ConversionWorkers implements OnModuleDestroy {
         // Large texts in progress are bounded by the gate (`LargeConversionGate`); a worker interleaves them while
         // one waits for the api (its link budget, short links resolved).
         concurrentTasksPerWorker: this.config.CONVERT_LARGE_CONCURRENCY,
+        // piscina sets it with its optional `@napi-rs/nice` (a no-op where that is missing).
+        niceIncrement: this.config.CONVERT_WORKER_NICE,
       });
     }
     return this.pool;

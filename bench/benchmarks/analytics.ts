@@ -132,7 +132,11 @@ export const analytics: Benchmark = {
         await seedOrderDays(db, member.memberId);
         await db.query('COMMIT');
         await db.query(
-          `ANALYZE short_links; ANALYZE click_hours; ${CLICK_SUMMARY_TABLES.map((t) => `ANALYZE ${t}`).join('; ')}; ANALYZE order_lines; ANALYZE order_days; ANALYZE order_member_hours`,
+          `ANALYZE short_links; ANALYZE click_hours; ${CLICK_SUMMARY_TABLES.map((t) => `ANALYZE ${t}`).join('; ')}; ANALYZE order_lines; ${Object.keys(
+            ORDER_SUMMARIES,
+          )
+            .map((t) => `ANALYZE ${t}`)
+            .join('; ')}`,
         );
       }
       const seedSeconds = (performance.now() - seeded) / 1000;

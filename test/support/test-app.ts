@@ -43,8 +43,11 @@ const TABLES = [
   'click_member_hours',
   'click_sub_hours',
   'click_link_days',
+  'click_weeks',
+  'click_link_weeks',
   'order_days',
   'order_member_hours',
+  'order_weeks',
   'report_syncs',
 ];
 

@@ -11,12 +11,22 @@
  * - `click_sub_hours`: per member, UTC hour, sub id combination and marketplace (the edge hours of a time zone's
  *   range beside `click_days`, a timeseries of one sub id);
  * - `click_link_days`: per member, UTC day and link, with the link's sub ids, marketplace and item (grouped by link
- *   or item, or filtered by them).
+ *   or item, or filtered by them);
+ * - `click_weeks` and `click_link_weeks`: the same as `click_days` and `click_link_days` per UTC week (from Monday,
+ *   keyed by the date of its Monday): a long range reads its whole weeks there, and only the days and hours at its
+ *   edges from the daily and hourly summaries (a row per key and week instead of seven).
  *
  * People's and bots' clicks apart, as everywhere. Rows are upserted in key order (two flushes of two instances
  * lock the rows they share in the same order).
  */
-export const CLICK_SUMMARY_TABLES = ['click_days', 'click_member_hours', 'click_sub_hours', 'click_link_days'] as const;
+export const CLICK_SUMMARY_TABLES = [
+  'click_days',
+  'click_member_hours',
+  'click_sub_hours',
+  'click_link_days',
+  'click_weeks',
+  'click_link_weeks',
+] as const;
 /** The hourly summaries and their keys (the retention moves their old hours into days, as it does the detail's). */
 const HOURLY: Partial<Record<ClickSummaryTable, string[]>> = {
   click_member_hours: ['member_id', 'hour', 'marketplace'],
@@ -27,16 +37,22 @@ export type ClickSummaryTable = (typeof CLICK_SUMMARY_TABLES)[number];
 const SUMS = `COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
        COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks`;
 const ADD = 'clicks = s.clicks + EXCLUDED.clicks, bot_clicks = s.bot_clicks + EXCLUDED.bot_clicks';
-/** The UTC day of an hour. */
-const UTC_DAY = `(hour AT TIME ZONE 'UTC')::date`;
+/** The UTC period of an hour, as a date: its day, or its week's Monday (weeks start on Monday, as ISO's). */
+const UTC_PERIOD = {
+  day: `(hour AT TIME ZONE 'UTC')::date`,
+  week: `date_trunc('week', hour AT TIME ZONE 'UTC')::date`,
+} as const;
 
 /** The upsert of `table`'s rows summing the rows of `source` (a table name, a CTE, or `(SELECT …) AS name`). */
 export function summaryUpsert(table: ClickSummaryTable, source: string): string {
   switch (table) {
     case 'click_days':
-      return `INSERT INTO click_days AS s (member_id, day, sub_id, marketplace, clicks, bot_clicks)
-SELECT member_id, ${UTC_DAY}, sub_id, marketplace, ${SUMS} FROM ${source} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-ON CONFLICT (member_id, day, sub_id, marketplace) DO UPDATE SET ${ADD}`;
+    case 'click_weeks': {
+      const period = table === 'click_days' ? 'day' : 'week';
+      return `INSERT INTO ${table} AS s (member_id, ${period}, sub_id, marketplace, clicks, bot_clicks)
+SELECT member_id, ${UTC_PERIOD[period]}, sub_id, marketplace, ${SUMS} FROM ${source} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+ON CONFLICT (member_id, ${period}, sub_id, marketplace) DO UPDATE SET ${ADD}`;
+    }
     case 'click_member_hours':
       return `INSERT INTO click_member_hours AS s (member_id, hour, marketplace, clicks, bot_clicks)
 SELECT member_id, hour, marketplace, ${SUMS} FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
@@ -46,10 +62,13 @@ ON CONFLICT (member_id, hour, marketplace) DO UPDATE SET ${ADD}`;
 SELECT member_id, hour, sub_id, marketplace, ${SUMS} FROM ${source} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
 ON CONFLICT (member_id, hour, sub_id, marketplace) DO UPDATE SET ${ADD}`;
     case 'click_link_days':
-      return `INSERT INTO click_link_days AS s (member_id, day, short_link_id, sub_id, marketplace, item_id, clicks, bot_clicks)
-SELECT member_id, ${UTC_DAY}, short_link_id, min(sub_id), min(marketplace), min(item_id), ${SUMS}
+    case 'click_link_weeks': {
+      const period = table === 'click_link_days' ? 'day' : 'week';
+      return `INSERT INTO ${table} AS s (member_id, ${period}, short_link_id, sub_id, marketplace, item_id, clicks, bot_clicks)
+SELECT member_id, ${UTC_PERIOD[period]}, short_link_id, min(sub_id), min(marketplace), min(item_id), ${SUMS}
   FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-ON CONFLICT (member_id, day, short_link_id) DO UPDATE SET ${ADD}`;
+ON CONFLICT (member_id, ${period}, short_link_id) DO UPDATE SET ${ADD}`;
+    }
   }
 }
 
@@ -60,8 +79,8 @@ export function summaryUpsertCtes(source: string): string {
 
 /**
  * What the retention does to the summaries when it rolls `moved` (the hourly `click_hours` rows it deleted) into
- * one row per UTC day at 00:00: the same move in the hourly summaries (the daily ones are unchanged: the clicks
- * stay in their UTC day), as CTEs of the retention's statement, so the detail and the summaries move together.
+ * one row per UTC day at 00:00: the same move in the hourly summaries (the daily and weekly ones are unchanged: the
+ * clicks stay in their UTC day and week), as CTEs of the retention's statement, so the detail and the summaries move together.
  * Rows left at zero are removed afterwards (`emptiedHoursSql`).
  */
 export function summaryRollUpCtes(moved: string): string {

@@ -31,16 +31,23 @@ export function orderFigures(keys: Record<string, string>, where: string): strin
    GROUP BY ${Array.from({ length: names.length + 1 }, (_, i) => i + 1).join(', ')}`;
 }
 
+/** The UTC day and the UTC week (its Monday: weeks start on Monday, as ISO's) of a purchase, as dates. */
+export const PURCHASE_PERIOD = {
+  day: `(purchased_at AT TIME ZONE 'UTC')::date`,
+  week: `date_trunc('week', purchased_at AT TIME ZONE 'UTC')::date`,
+} as const;
+
 /**
  * The order summaries the import keeps beside `order_lines`, each the figures above per its keys: `order_days` per
- * member, UTC day of the purchase, sub id combination and marketplace; `order_member_hours` per member, UTC hour
- * and marketplace (a timeseries or a count in any time zone). One rule for the import, their migrations and the
- * analytics bench. An order's lines share its purchase time, so an order falls in one hour as in one day.
+ * member, UTC day of the purchase, sub id combination and marketplace; `order_weeks` the same per UTC week (a long
+ * range reads its whole weeks there); `order_member_hours` per member, UTC hour and marketplace (a timeseries or a
+ * count in any time zone). One rule for the import, their migrations and the analytics bench. An order's lines
+ * share its purchase time, so an order falls in one hour as in one day and one week.
  */
 export const ORDER_SUMMARIES = {
   order_days: {
     member_id: 'member_id',
-    day: `(purchased_at AT TIME ZONE 'UTC')::date`,
+    day: PURCHASE_PERIOD.day,
     sub_id: 'sub_id',
     marketplace: 'marketplace',
   },
@@ -49,8 +56,24 @@ export const ORDER_SUMMARIES = {
     hour: `date_trunc('hour', purchased_at, 'UTC')`,
     marketplace: 'marketplace',
   },
+  order_weeks: {
+    member_id: 'member_id',
+    week: PURCHASE_PERIOD.week,
+    sub_id: 'sub_id',
+    marketplace: 'marketplace',
+  },
 } as const;
 export type OrderSummaryTable = keyof typeof ORDER_SUMMARIES;
+
+/**
+ * The UTC period whose rows of each summary the import computes again when it writes a line of it: the hours of a
+ * day are computed with their day, a week whole.
+ */
+export const ORDER_SUMMARY_PERIOD: Record<OrderSummaryTable, keyof typeof PURCHASE_PERIOD> = {
+  order_days: 'day',
+  order_member_hours: 'day',
+  order_weeks: 'week',
+};
 
 /** The insert of `table`'s rows for the `order_lines` matching `where` (their rows there deleted first). */
 export function orderSummaryInsert(table: OrderSummaryTable, where: string): string {

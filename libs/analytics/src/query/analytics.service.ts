@@ -201,12 +201,13 @@ export class AnalyticsService {
    * days from a daily one (`click_days` per sub id, `click_link_days` per link) and only the hours at its
    * edges (a time zone's day starts inside a UTC day) from the hourly summary per sub id `click_sub_hours`
    * (beside `click_days`) or the detail (beside `click_link_days`); a timeseries of one sub id from
-   * `click_sub_hours`; else the detail `click_hours`. The
+   * `click_sub_hours`; grouped by country, device, OS, browser or referrer, the hourly summary of its values
+   * (`click_country_hours`…, in any time zone); else the detail `click_hours`. The
    * summaries are sums of the detail (`click-summaries.ts`): the same figures from far fewer rows.
    */
   private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
     const source = clickSource(query);
-    if (source === 'click_hours' || source === 'click_member_hours' || source === 'click_sub_hours') {
+    if (source !== 'click_days' && source !== 'click_link_days') {
       const table = source === 'click_hours' ? 'click' : 'hour';
       const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
       const key = this.keyExpr(query, table, params);
@@ -488,18 +489,25 @@ function param(params: unknown[], value: unknown, type: string): string {
 
 /**
  * The tables a query's keys and filters are written for: `click` the detail `click_hours` (and its edge hours),
- * `hour` the hourly member summary, `day` a daily summary (`click_days`, `click_link_days`, `order_days`),
+ * `hour` an hourly summary (per member, sub id or dimension value), `day` a daily summary (`click_days`, `click_link_days`, `order_days`),
  * `order` the detail `order_lines`.
  */
 type KeyTable = 'click' | 'hour' | 'day' | 'order';
 
-type ClickSource = 'click_hours' | 'click_member_hours' | 'click_sub_hours' | 'click_days' | 'click_link_days';
+/** The hourly summaries of one dimension's values: grouped by it, a row per value and hour. */
+type DimensionSource = `click_${'country' | 'device' | 'os' | 'browser' | 'referrer'}_hours`;
+type ClickSource =
+  'click_hours' | 'click_member_hours' | 'click_sub_hours' | DimensionSource | 'click_days' | 'click_link_days';
 
 /** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
 function clickSource(query: AnalyticsQuery): ClickSource {
   const f = query.filters;
   if (f.country !== undefined || f.device !== undefined) return 'click_hours';
   const perLink = f.linkId !== undefined || f.item !== undefined;
+  // A grouping by country, device, OS, browser or referrer, unfiltered or by marketplace: its values' hours.
+  if (CLICK_ONLY_GROUPS.has(query.groupBy)) {
+    return perLink || f.subId !== undefined ? 'click_hours' : (`click_${query.groupBy}_hours` as DimensionSource);
+  }
   if (memberHoursServe(query)) return 'click_member_hours';
   if (!perLink && daysServe(query)) return 'click_days';
   // One sub id's timeseries in a time zone (or by hour): its hours.

@@ -16,13 +16,14 @@ const VN_HEADER =
 const STATUSES = ['Hoàn thành', 'Đang chờ xử lý', 'Đã hủy'];
 
 /**
- * The weekly summaries (`click_weeks`, `click_link_weeks`, `order_weeks`): a range holding whole UTC weeks reads
- * them for those weeks, the daily summaries for its other days and the hourly ones (or the detail) for its edge
- * hours. Every figure they serve is compared with the same figure computed from the detail (`click_hours`,
- * `order_lines`) over ranges that start and end inside weeks and UTC days, in four zones; after a second import
- * changes orders, and after the retention rolls the clicks' hours into days.
+ * The summaries a long range reads: the weekly ones (`click_weeks`, `click_link_weeks`, `order_weeks`: a range
+ * holding whole UTC weeks reads them for those weeks, the daily summaries for its other days and the hourly ones
+ * (or the detail) for its edge hours) and the hourly ones per dimension value (`click_country_hours`…). Every
+ * figure they serve is compared with the same figure computed from the detail (`click_hours`, `order_lines`) over
+ * ranges that start and end inside weeks and UTC days, in four zones; after a second import changes orders, and
+ * after the retention rolls the clicks' hours into days.
  */
-describe('Weekly summaries: the same figures as the detail over ranges of whole weeks', () => {
+describe('Weekly and per-dimension summaries: the same figures as the detail over long ranges', () => {
   let t: TestApp;
   let member: TestMember;
   let links: string[];
@@ -214,6 +215,15 @@ describe('Weekly summaries: the same figures as the detail over ranges of whole 
           expect(await clicks(`groupBy=${group}&${asked}`)).toEqual(expected);
           compared += Object.keys(expected).length;
         }
+        for (const dimension of ['country', 'device', 'os', 'browser', 'referrer']) {
+          const expected = await detailClicks(dimension, zone, from, to);
+          expect(Object.keys(expected).length).toBeGreaterThan(1);
+          expect(await clicks(`groupBy=${dimension}&${asked}`)).toEqual(expected);
+          expect(await clicks(`groupBy=${dimension}&marketplace=lazada&${asked}`)).toEqual(
+            await detailClicks(dimension, zone, from, to, ' AND marketplace = $5', 'lazada'),
+          );
+          compared += Object.keys(expected).length;
+        }
         expect(await clicks(`groupBy=sub_id&sub_id_position=1&${asked}`)).toEqual(
           await detailClicks(`split_part(sub_id, '-', 1)`, zone, from, to),
         );
@@ -253,7 +263,7 @@ describe('Weekly summaries: the same figures as the detail over ranges of whole 
     return { stored, computed };
   };
 
-  it('answers clicks, orders and money by sub id, link and item over whole weeks as the detail does', async () => {
+  it('answers clicks by sub id, link, item and dimension, orders and money as the detail does', async () => {
     const [{ weeks }] = await t.dataSource.query(
       'SELECT count(DISTINCT week)::int AS weeks FROM click_link_weeks WHERE member_id = $1',
       [member.member.id],
@@ -278,6 +288,16 @@ describe('Weekly summaries: the same figures as the detail over ranges of whole 
 
   it('still answers as the detail after the retention rolled the hours into days', async () => {
     expect(await t.app.get(ClickRetention).rollUp()).toBeGreaterThan(100);
+    for (const dimension of ['country', 'device', 'os', 'browser', 'referrer']) {
+      const table = `click_${dimension}_hours`;
+      const [{ hours, zeros }] = await t.dataSource.query(
+        `SELECT count(*) FILTER (WHERE hour <> date_trunc('day', hour, 'UTC'))::int AS hours,
+                count(*) FILTER (WHERE clicks = 0 AND bot_clicks = 0)::int AS zeros
+           FROM ${table} WHERE member_id = $1`,
+        [member.member.id],
+      );
+      expect({ table, hours, zeros }).toEqual({ table, hours: 0, zeros: 0 });
+    }
     expect(await compareAll()).toBeGreaterThan(0);
   });
 });

@@ -22,7 +22,10 @@ const ITEMS = Math.max(1000, Math.round(200_000 * SCALE));
 const CSV_ROWS = Number(process.env.BENCH_ANALYTICS_CSV_ROWS ?? Math.max(1000, Math.round(100_000 * SCALE)));
 const DAYS = 90;
 const QUERIES = Number(process.env.BENCH_ANALYTICS_QUERIES ?? '40');
-/** Timed calls of the other groupings the earnings page makes (count, timeseries in a time zone, link); 0: none. */
+/**
+ * Timed calls of the other groupings the earnings page makes (count, timeseries in a time zone, link) and of the
+ * click dimensions (country, device); 0: none.
+ */
 const QUERIES_OTHER = Number(process.env.BENCH_ANALYTICS_QUERIES_OTHER ?? '10');
 /** `BENCH_ANALYTICS_REDIRECT=0` skips the redirector figure (dimensions on vs off). */
 const REDIRECT = process.env.BENCH_ANALYTICS_REDIRECT !== '0';
@@ -188,10 +191,14 @@ export const analytics: Benchmark = {
       const count = other ? await timed('groupBy=count', QUERIES_OTHER) : null;
       const series = other ? await timed('groupBy=timeseries', QUERIES_OTHER) : null;
       const byLink = other ? await timed('groupBy=link', QUERIES_OTHER) : null;
+      const byCountry = other ? await timed('groupBy=country', QUERIES_OTHER) : null;
+      const byDevice = other ? await timed('groupBy=device', QUERIES_OTHER) : null;
       for (const [name, figures] of [
         ['count', count],
         ['timeseries', series],
         ['link', byLink],
+        ['country', byCountry],
+        ['device', byDevice],
       ] as const) {
         if (figures) {
           process.stdout.write(
@@ -243,6 +250,8 @@ export const analytics: Benchmark = {
           ['count', count],
           ['timeseries (days, Asia/Ho_Chi_Minh)', series],
           ['link', byLink],
+          ['country', byCountry],
+          ['device', byDevice],
         ].flatMap(([name, figures]) =>
           figures && typeof figures !== 'string'
             ? [
@@ -303,6 +312,8 @@ export const analytics: Benchmark = {
           count: count ? (count.failed ?? round(p95(count.times), 1)) : null,
           timeseries: series ? (series.failed ?? round(p95(series.times), 1)) : null,
           link: byLink ? (byLink.failed ?? round(p95(byLink.times), 1)) : null,
+          country: byCountry ? (byCountry.failed ?? round(p95(byCountry.times), 1)) : null,
+          device: byDevice ? (byDevice.failed ?? round(p95(byDevice.times), 1)) : null,
         },
         redirect_dimensions: redirects,
       };

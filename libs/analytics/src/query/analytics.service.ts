@@ -489,8 +489,8 @@ function param(params: unknown[], value: unknown, type: string): string {
 
 /**
  * The tables a query's keys and filters are written for: `click` the detail `click_hours` (and its edge hours),
- * `hour` an hourly summary (per member, sub id or dimension value), `day` a daily summary (`click_days`, `click_link_days`, `order_days`),
- * `order` the detail `order_lines`.
+ * `hour` an hourly summary (per member, sub id or dimension value), `day` a daily or weekly summary (`click_days`,
+ * `click_link_days`, `order_days` and their weeks), `order` the detail `order_lines`.
  */
 type KeyTable = 'click' | 'hour' | 'day' | 'order';
 

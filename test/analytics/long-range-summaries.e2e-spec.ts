@@ -203,7 +203,9 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
 
   const compareAll = async () => {
     let compared = 0;
-    for (const [from, to] of RANGES) {
+    // And two whole UTC weeks exactly (from the first Monday): in UTC, weeks only, no day or hour at the edges.
+    const monday = (8 - first.getUTCDay()) % 7;
+    for (const [from, to] of [...RANGES, [monday, monday + 13]]) {
       for (const zone of ZONES) {
         const asked = `start=${day(from)}&end=${day(to)}&timezone=${zone}`;
         for (const [group, key] of [

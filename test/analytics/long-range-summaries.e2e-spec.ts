@@ -1,4 +1,4 @@
-import { ClickRecorder, ClickRetention, ORDER_SUMMARIES, orderFigures } from '@app/analytics/testing';
+import { ClickRecorder, ClickRetention, orderFigures } from '@app/analytics/testing';
 import type { IncomingMessage } from 'node:http';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
@@ -14,6 +14,13 @@ const DAYS = 24;
 const VN_HEADER =
   'ID đơn hàng,Trạng thái đặt hàng,Checkout id,Thời Gian Đặt Hàng,Thời gian hoàn thành,Thời gian Click,Tên Shop,Shop id,Item id,Tên Item,ID Model,Giá(₫),Số lượng,Giá trị đơn hàng (₫),Tổng hoa hồng sản phẩm(₫),Hoa hồng ròng tiếp thị liên kết(₫),Trạng thái sản phẩm liên kết,Sub_id1,Sub_id2,Sub_id3,Sub_id4,Sub_id5,Kênh';
 const STATUSES = ['Hoàn thành', 'Đang chờ xử lý', 'Đã hủy'];
+/** The keys of an `order_weeks` row, over `order_lines` (the oracle: the figures of each week's lines). */
+const WEEK_KEYS = {
+  member_id: 'member_id',
+  week: `date_trunc('week', purchased_at AT TIME ZONE 'UTC')::date`,
+  sub_id: 'sub_id',
+  marketplace: 'marketplace',
+};
 
 /**
  * The summaries a long range reads: the weekly ones (`click_weeks`, `click_link_weeks`, `order_weeks`: a range
@@ -259,7 +266,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
       member.member.id,
     ]);
     const computed = await t.dataSource.query(
-      `SELECT ${columns} FROM (${orderFigures(ORDER_SUMMARIES.order_weeks, 'member_id = $1')}) AS f ${order}`,
+      `SELECT ${columns} FROM (${orderFigures(WEEK_KEYS, 'member_id = $1')}) AS f ${order}`,
       [member.member.id],
     );
     return { stored, computed };

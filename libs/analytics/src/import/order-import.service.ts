@@ -3,13 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
-import {
-  ORDER_SUMMARIES,
-  ORDER_SUMMARY_PERIOD,
-  type OrderSummaryTable,
-  orderSummaryInsert,
-  PURCHASE_PERIOD,
-} from '../query/order-figures';
+import { ORDER_SUMMARIES, type OrderSummaryTable, orderSummaryInsert } from '../query/order-figures';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
@@ -261,36 +255,40 @@ export class OrderImportService {
   }
 
   /**
-   * The order summaries (`order_days`, `order_member_hours`, `order_weeks`) of the UTC days this transaction wrote
-   * lines of (and of the weeks of those days), computed again from `order_lines` (the same SQL as the figures,
-   * `orderFigures`), once per import, in the import's transaction: the summary never disagrees with the lines.
+   * The order summaries (`order_days`, `order_member_hours`) of the UTC days this transaction wrote lines of,
+   * computed again from `order_lines` (the same SQL as the figures, `orderFigures`), then the weeks of those days
+   * (`order_weeks`) from their `order_days`, once per import, in the import's transaction: the summary never
+   * disagrees with the lines.
    */
   private async refreshDays(memberId: string, manager: EntityManager): Promise<void> {
     const days = [...(this.touchedDays.get(manager) ?? [])].sort();
     this.touchedDays.delete(manager);
     if (days.length === 0) return;
-    const weeks = [...new Set(days.map(mondayOf))].sort();
-    // Each period's list, and the instants they span (a range scan of the lines' (member, time) index).
-    const span = (list: string[], ms: number) =>
-      [
-        list,
-        `${list[0]}T00:00:00Z`,
-        new Date(Date.parse(`${list[list.length - 1]}T00:00:00Z`) + ms).toISOString(),
-      ] as const;
-    const touched = { day: span(days, DAY_MS), week: span(weeks, 7 * DAY_MS) };
+    const from = `${days[0]}T00:00:00Z`;
+    const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + DAY_MS).toISOString();
+    const where = `member_id = $1 AND purchased_at >= $3 AND purchased_at < $4
+      AND (purchased_at AT TIME ZONE 'UTC')::date = ANY($2::date[])`;
     await manager.query(`DELETE FROM order_days WHERE member_id = $1 AND day = ANY($2::date[])`, [memberId, days]);
     await manager.query(
       `DELETE FROM order_member_hours WHERE member_id = $1 AND hour >= $3 AND hour < $4
           AND (hour AT TIME ZONE 'UTC')::date = ANY($2::date[])`,
-      [memberId, ...touched.day],
+      [memberId, days, from, to],
     );
-    await manager.query(`DELETE FROM order_weeks WHERE member_id = $1 AND week = ANY($2::date[])`, [memberId, weeks]);
     for (const table of Object.keys(ORDER_SUMMARIES) as OrderSummaryTable[]) {
-      const period = ORDER_SUMMARY_PERIOD[table];
-      const where = `member_id = $1 AND purchased_at >= $3 AND purchased_at < $4
-        AND ${PURCHASE_PERIOD[period]} = ANY($2::date[])`;
-      await manager.query(orderSummaryInsert(table, where), [memberId, ...touched[period]]);
+      await manager.query(orderSummaryInsert(table, where), [memberId, days, from, to]);
     }
+    // Their weeks, whole: every day of each from `order_days` (computed above).
+    const weeks = [...new Set(days.map(mondayOf))].sort();
+    const weeksEnd = new Date(Date.parse(`${weeks[weeks.length - 1]}T00:00:00Z`) + 7 * DAY_MS).toISOString();
+    await manager.query(`DELETE FROM order_weeks WHERE member_id = $1 AND week = ANY($2::date[])`, [memberId, weeks]);
+    await manager.query(
+      orderSummaryInsert(
+        'order_weeks',
+        `member_id = $1 AND day >= $3::date AND day < $4::date
+          AND date_trunc('week', day::timestamp)::date = ANY($2::date[])`,
+      ),
+      [memberId, weeks, weeks[0], weeksEnd.slice(0, 10)],
+    );
   }
 
   /**

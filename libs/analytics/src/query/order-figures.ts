@@ -31,23 +31,16 @@ export function orderFigures(keys: Record<string, string>, where: string): strin
    GROUP BY ${Array.from({ length: names.length + 1 }, (_, i) => i + 1).join(', ')}`;
 }
 
-/** The UTC day and the UTC week (its Monday: weeks start on Monday, as ISO's) of a purchase, as dates. */
-export const PURCHASE_PERIOD = {
-  day: `(purchased_at AT TIME ZONE 'UTC')::date`,
-  week: `date_trunc('week', purchased_at AT TIME ZONE 'UTC')::date`,
-} as const;
-
 /**
  * The order summaries the import keeps beside `order_lines`, each the figures above per its keys: `order_days` per
- * member, UTC day of the purchase, sub id combination and marketplace; `order_weeks` the same per UTC week (a long
- * range reads its whole weeks there); `order_member_hours` per member, UTC hour and marketplace (a timeseries or a
- * count in any time zone). One rule for the import, their migrations and the analytics bench. An order's lines
- * share its purchase time, so an order falls in one hour as in one day and one week.
+ * member, UTC day of the purchase, sub id combination and marketplace; `order_member_hours` per member, UTC hour
+ * and marketplace (a timeseries or a count in any time zone). One rule for the import, their migrations and the
+ * analytics bench. An order's lines share its purchase time, so an order falls in one hour as in one day.
  */
 export const ORDER_SUMMARIES = {
   order_days: {
     member_id: 'member_id',
-    day: PURCHASE_PERIOD.day,
+    day: `(purchased_at AT TIME ZONE 'UTC')::date`,
     sub_id: 'sub_id',
     marketplace: 'marketplace',
   },
@@ -56,27 +49,27 @@ export const ORDER_SUMMARIES = {
     hour: `date_trunc('hour', purchased_at, 'UTC')`,
     marketplace: 'marketplace',
   },
-  order_weeks: {
-    member_id: 'member_id',
-    week: PURCHASE_PERIOD.week,
-    sub_id: 'sub_id',
-    marketplace: 'marketplace',
-  },
 } as const;
-export type OrderSummaryTable = keyof typeof ORDER_SUMMARIES;
+/**
+ * Every order summary, in the order they are computed: `order_weeks` (per member, UTC week (its Monday), sub id
+ * combination, marketplace and currency; a long range reads its whole weeks there) last, as the sums of its
+ * `order_days` rows: exactly what a range of those days reads from `order_days`, for far fewer rows.
+ */
+export const ORDER_SUMMARY_TABLES = [...(Object.keys(ORDER_SUMMARIES) as OrderLineSummary[]), 'order_weeks'] as const;
+type OrderLineSummary = keyof typeof ORDER_SUMMARIES;
+export type OrderSummaryTable = OrderLineSummary | 'order_weeks';
 
 /**
- * The UTC period whose rows of each summary the import computes again when it writes a line of it: the hours of a
- * day are computed with their day, a week whole.
+ * The insert of `table`'s rows for the `order_lines` matching `where` (their rows there deleted first); for
+ * `order_weeks`, the `order_days` rows matching `where` summed per week (`where` takes whole weeks).
  */
-export const ORDER_SUMMARY_PERIOD: Record<OrderSummaryTable, keyof typeof PURCHASE_PERIOD> = {
-  order_days: 'day',
-  order_member_hours: 'day',
-  order_weeks: 'week',
-};
-
-/** The insert of `table`'s rows for the `order_lines` matching `where` (their rows there deleted first). */
 export function orderSummaryInsert(table: OrderSummaryTable, where: string): string {
+  if (table === 'order_weeks') {
+    return `INSERT INTO order_weeks (member_id, week, sub_id, marketplace, currency, orders, all_orders, gmv, pending,
+                                     completed, cancelled)
+    SELECT member_id, date_trunc('week', day::timestamp)::date, sub_id, marketplace, currency, ${ORDER_SUMS}
+      FROM order_days WHERE ${where} GROUP BY 1, 2, 3, 4, 5`;
+  }
   const names = Object.keys(ORDER_SUMMARIES[table]).join(', ');
   return `INSERT INTO ${table} (${names}, currency, orders, all_orders, gmv, pending, completed, cancelled)
     SELECT ${names}, currency, orders, all_orders, gmv, pending, completed, cancelled

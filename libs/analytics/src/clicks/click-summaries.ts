@@ -82,8 +82,21 @@ const SUMS = `COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
        COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks`;
 const ADD = 'clicks = s.clicks + EXCLUDED.clicks, bot_clicks = s.bot_clicks + EXCLUDED.bot_clicks';
 /** The columns of a `click_hours` row. */
-const DETAIL_COLUMNS = `short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace,
-       item_id, clicks`;
+const DETAIL_COLUMNS = [
+  'short_link_id',
+  'hour',
+  'country',
+  'device',
+  'os',
+  'browser',
+  'referrer',
+  'bot',
+  'member_id',
+  'sub_id',
+  'marketplace',
+  'item_id',
+  'clicks',
+];
 
 /** `table`'s rows summing the rows of `source`: its keys, facts, `clicks` and `bot_clicks`. */
 function summaryRows(table: ClickSummaryTable, source: string): string {
@@ -119,7 +132,8 @@ export function summaryUpsertCtes(source: string): string {
  * move together. Rows left at zero are removed afterwards (`emptiedHoursSql`).
  */
 export function summaryRollUpCtes(moved: string): string {
-  const movedDays = `(SELECT ${DETAIL_COLUMNS.replace('hour,', `date_trunc('day', hour, 'UTC') AS hour,`)} FROM ${moved}) AS moved_days`;
+  const atDays = DETAIL_COLUMNS.map((c) => (c === 'hour' ? `date_trunc('day', hour, 'UTC') AS hour` : c));
+  const movedDays = `(SELECT ${atDays.join(', ')} FROM ${moved}) AS moved_days`;
   return HOURLY.map((table) => {
     const match = Object.keys(SUMMARIES[table].keys)
       .map((k) => `m.${k} = o.${k}`)

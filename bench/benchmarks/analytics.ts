@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { CLICK_SUMMARY_TABLES, ORDER_SUMMARIES, orderSummaryInsert, summaryUpsert } from '@app/analytics/testing';
+import { CLICK_SUMMARY_TABLES, ORDER_SUMMARY_TABLES, orderSummaryInsert, summaryUpsert } from '@app/analytics/testing';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { ApiProcess, runCli } from '../../test/support/api-process';
@@ -22,7 +22,10 @@ const ITEMS = Math.max(1000, Math.round(200_000 * SCALE));
 const CSV_ROWS = Number(process.env.BENCH_ANALYTICS_CSV_ROWS ?? Math.max(1000, Math.round(100_000 * SCALE)));
 const DAYS = 90;
 const QUERIES = Number(process.env.BENCH_ANALYTICS_QUERIES ?? '40');
-/** Timed calls of the other groupings the earnings page makes (count, timeseries in a time zone, link); 0: none. */
+/**
+ * Timed calls of the other groupings the earnings page makes (count, timeseries in a time zone, link) and of the
+ * click dimensions (country, device); 0: none.
+ */
 const QUERIES_OTHER = Number(process.env.BENCH_ANALYTICS_QUERIES_OTHER ?? '10');
 /** `BENCH_ANALYTICS_REDIRECT=0` skips the redirector figure (dimensions on vs off). */
 const REDIRECT = process.env.BENCH_ANALYTICS_REDIRECT !== '0';
@@ -81,13 +84,13 @@ export const analytics: Benchmark = {
       if (seededBefore) {
         process.stdout.write(`reusing the data of ${member.email} (BENCH_ANALYTICS_REUSE=1)\n`);
         await db.query(`DELETE FROM order_lines WHERE member_id = $1 AND order_id LIKE 'CSV%'`, [member.memberId]);
-        for (const table of Object.keys(ORDER_SUMMARIES)) {
+        for (const table of ORDER_SUMMARY_TABLES) {
           await db.query(`DELETE FROM ${table} WHERE member_id = $1`, [member.memberId]);
         }
         await seedOrderDays(db, member.memberId);
         // The removed lines' dead rows would slow the next scans until autovacuum came by.
         await db.query('VACUUM ANALYZE order_lines');
-        for (const table of Object.keys(ORDER_SUMMARIES)) await db.query(`VACUUM ANALYZE ${table}`);
+        for (const table of ORDER_SUMMARY_TABLES) await db.query(`VACUUM ANALYZE ${table}`);
       } else {
         await db.query('BEGIN');
         await db.query(
@@ -132,7 +135,7 @@ export const analytics: Benchmark = {
         await seedOrderDays(db, member.memberId);
         await db.query('COMMIT');
         await db.query(
-          `ANALYZE short_links; ANALYZE click_hours; ${CLICK_SUMMARY_TABLES.map((t) => `ANALYZE ${t}`).join('; ')}; ANALYZE order_lines; ANALYZE order_days; ANALYZE order_member_hours`,
+          `ANALYZE short_links; ANALYZE click_hours; ${CLICK_SUMMARY_TABLES.map((t) => `ANALYZE ${t}`).join('; ')}; ANALYZE order_lines; ${ORDER_SUMMARY_TABLES.map((t) => `ANALYZE ${t}`).join('; ')}`,
         );
       }
       const seedSeconds = (performance.now() - seeded) / 1000;
@@ -184,10 +187,14 @@ export const analytics: Benchmark = {
       const count = other ? await timed('groupBy=count', QUERIES_OTHER) : null;
       const series = other ? await timed('groupBy=timeseries', QUERIES_OTHER) : null;
       const byLink = other ? await timed('groupBy=link', QUERIES_OTHER) : null;
+      const byCountry = other ? await timed('groupBy=country', QUERIES_OTHER) : null;
+      const byDevice = other ? await timed('groupBy=device', QUERIES_OTHER) : null;
       for (const [name, figures] of [
         ['count', count],
         ['timeseries', series],
         ['link', byLink],
+        ['country', byCountry],
+        ['device', byDevice],
       ] as const) {
         if (figures) {
           process.stdout.write(
@@ -239,6 +246,8 @@ export const analytics: Benchmark = {
           ['count', count],
           ['timeseries (days, Asia/Ho_Chi_Minh)', series],
           ['link', byLink],
+          ['country', byCountry],
+          ['device', byDevice],
         ].flatMap(([name, figures]) =>
           figures && typeof figures !== 'string'
             ? [
@@ -299,6 +308,8 @@ export const analytics: Benchmark = {
           count: count ? (count.failed ?? round(p95(count.times), 1)) : null,
           timeseries: series ? (series.failed ?? round(p95(series.times), 1)) : null,
           link: byLink ? (byLink.failed ?? round(p95(byLink.times), 1)) : null,
+          country: byCountry ? (byCountry.failed ?? round(p95(byCountry.times), 1)) : null,
+          device: byDevice ? (byDevice.failed ?? round(p95(byDevice.times), 1)) : null,
         },
         redirect_dimensions: redirects,
       };
@@ -316,7 +327,7 @@ export const analytics: Benchmark = {
 
 /** The order summaries of the member, as the import keeps them (the same SQL). */
 async function seedOrderDays(db: Client, memberId: string): Promise<void> {
-  for (const table of Object.keys(ORDER_SUMMARIES) as Array<keyof typeof ORDER_SUMMARIES>) {
+  for (const table of ORDER_SUMMARY_TABLES) {
     await db.query(orderSummaryInsert(table, 'member_id = $1'), [memberId]);
   }
 }

@@ -43,8 +43,16 @@ const TABLES = [
   'click_member_hours',
   'click_sub_hours',
   'click_link_days',
+  'click_weeks',
+  'click_link_weeks',
+  'click_country_hours',
+  'click_device_hours',
+  'click_os_hours',
+  'click_browser_hours',
+  'click_referrer_hours',
   'order_days',
   'order_member_hours',
+  'order_weeks',
   'report_syncs',
 ];
 

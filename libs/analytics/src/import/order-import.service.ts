@@ -16,6 +16,7 @@ import { isProblem, lineOfRow, type OrderLine, type RowProblem } from './report-
 const BATCH = 1000;
 /** Row problems listed one by one in a summary (all are counted). */
 const MAX_LISTED_PROBLEMS = 100;
+const DAY_MS = 86_400_000;
 
 export type SkipReason = RowProblem['reason'] | 'duplicate_row';
 
@@ -254,16 +255,17 @@ export class OrderImportService {
   }
 
   /**
-   * The order summaries (`order_days`, `order_member_hours`) of the UTC days this transaction wrote lines of, computed again from
-   * `order_lines` (the same SQL as the figures, `orderFigures`), once per import, in the import's transaction:
-   * the summary never disagrees with the lines.
+   * The order summaries (`order_days`, `order_member_hours`) of the UTC days this transaction wrote lines of,
+   * computed again from `order_lines` (the same SQL as the figures, `orderFigures`), then the weeks of those days
+   * (`order_weeks`) from their `order_days`, once per import, in the import's transaction: the summary never
+   * disagrees with the lines.
    */
   private async refreshDays(memberId: string, manager: EntityManager): Promise<void> {
     const days = [...(this.touchedDays.get(manager) ?? [])].sort();
     this.touchedDays.delete(manager);
     if (days.length === 0) return;
     const from = `${days[0]}T00:00:00Z`;
-    const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 86_400_000).toISOString();
+    const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + DAY_MS).toISOString();
     const where = `member_id = $1 AND purchased_at >= $3 AND purchased_at < $4
       AND (purchased_at AT TIME ZONE 'UTC')::date = ANY($2::date[])`;
     await manager.query(`DELETE FROM order_days WHERE member_id = $1 AND day = ANY($2::date[])`, [memberId, days]);
@@ -275,6 +277,18 @@ export class OrderImportService {
     for (const table of Object.keys(ORDER_SUMMARIES) as OrderSummaryTable[]) {
       await manager.query(orderSummaryInsert(table, where), [memberId, days, from, to]);
     }
+    // Their weeks, whole: every day of each from `order_days` (computed above).
+    const weeks = [...new Set(days.map(mondayOf))].sort();
+    const weeksEnd = new Date(Date.parse(`${weeks[weeks.length - 1]}T00:00:00Z`) + 7 * DAY_MS).toISOString();
+    await manager.query(`DELETE FROM order_weeks WHERE member_id = $1 AND week = ANY($2::date[])`, [memberId, weeks]);
+    await manager.query(
+      orderSummaryInsert(
+        'order_weeks',
+        `member_id = $1 AND day >= $3::date AND day < $4::date
+          AND date_trunc('week', day::timestamp)::date = ANY($2::date[])`,
+      ),
+      [memberId, weeks, weeks[0], weeksEnd.slice(0, 10)],
+    );
   }
 
   /**
@@ -343,6 +357,12 @@ class WriteQueue {
   drain(): Promise<void> {
     return this.last;
   }
+}
+
+/** The Monday (UTC) of the week of a `YYYY-MM-DD` day. */
+function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
 }
 
 function differs(before: Existing, line: OrderLine): boolean {

@@ -7,6 +7,9 @@ import { OrderDays1795434000000 } from './1795434000000-OrderDays';
 import { ClickSummaries1795435000000 } from './1795435000000-ClickSummaries';
 import { ClickSubHours1795436000000 } from './1795436000000-ClickSubHours';
 import { OrderMemberHours1795437000000 } from './1795437000000-OrderMemberHours';
+import { ClickWeeks1795438000000 } from './1795438000000-ClickWeeks';
+import { OrderWeeks1795439000000 } from './1795439000000-OrderWeeks';
+import { ClickDimensionHours1795440000000 } from './1795440000000-ClickDimensionHours';
 
 /** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
 export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -18,4 +21,7 @@ export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
   ClickSummaries1795435000000,
   ClickSubHours1795436000000,
   OrderMemberHours1795437000000,
+  ClickWeeks1795438000000,
+  OrderWeeks1795439000000,
+  ClickDimensionHours1795440000000,
 ];

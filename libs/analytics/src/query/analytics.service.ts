@@ -17,6 +17,7 @@ import {
 
 /** Buckets a timeseries may have (zero-filled). */
 const MAX_BUCKETS = 5000;
+const DAY_MS = 86_400_000;
 
 interface ClickAgg {
   key: string;
@@ -195,16 +196,18 @@ export class AnalyticsService {
   /**
    * Clicks of the range, from the smallest table that has what the query asks (`clickSource`): the hourly member
    * summary `click_member_hours` for a count, a timeseries or a grouping by marketplace in any time zone (24 rows a
-   * day); else, grouped by sub id, link or item (or a UTC timeseries of days and longer), the whole UTC days of the
-   * range from a daily summary (`click_days` per sub id, `click_link_days` per link) and only the hours at its
+   * day); else, grouped by sub id, link or item (or a UTC timeseries of days and longer), the whole UTC weeks of the
+   * range from a weekly summary (`click_weeks`, `click_link_weeks`; not for a timeseries), its other whole UTC
+   * days from a daily one (`click_days` per sub id, `click_link_days` per link) and only the hours at its
    * edges (a time zone's day starts inside a UTC day) from the hourly summary per sub id `click_sub_hours`
    * (beside `click_days`) or the detail (beside `click_link_days`); a timeseries of one sub id from
-   * `click_sub_hours`; else the detail `click_hours`. The
+   * `click_sub_hours`; grouped by country, device, OS, browser or referrer, the hourly summary of its values
+   * (`click_country_hours`…, in any time zone); else the detail `click_hours`. The
    * summaries are sums of the detail (`click-summaries.ts`): the same figures from far fewer rows.
    */
   private async clicks(query: AnalyticsQuery): Promise<ClickAgg[]> {
     const source = clickSource(query);
-    if (source === 'click_hours' || source === 'click_member_hours' || source === 'click_sub_hours') {
+    if (source !== 'click_days' && source !== 'click_link_days') {
       const table = source === 'click_hours' ? 'click' : 'hour';
       const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
       const key = this.keyExpr(query, table, params);
@@ -240,10 +243,14 @@ export class AnalyticsService {
         : `SELECT ${this.keyExpr(query, 'click', params)} AS key, COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0) AS clicks,
                   COALESCE(SUM(clicks) FILTER (WHERE bot), 0) AS bot_clicks
              FROM click_hours WHERE member_id = $1 AND hour >= ${at(from)} AND hour < ${at(to)}${where} GROUP BY 1`;
-    const parts = [
-      `SELECT ${dayKey} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks FROM ${source}
-        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where} GROUP BY 1`,
-    ];
+    // Whole weeks from the weekly twin of the daily summary, the other whole days from the daily one.
+    const weekly = source === 'click_days' ? 'click_weeks' : 'click_link_weeks';
+    const parts = b.periods.map(
+      ({ period, from, to }) =>
+        `SELECT ${dayKey} AS key, SUM(clicks) AS clicks, SUM(bot_clicks) AS bot_clicks
+           FROM ${period === 'week' ? weekly : source}
+          WHERE member_id = $1 AND ${period} >= ${day(from)} AND ${period} < ${day(to)}${where} GROUP BY 1`,
+    );
     for (const [from, to] of b.edges) parts.push(hours(from, to));
     // $2..$4 (the local range and zone) are typed here: only a timeseries' key reads them.
     return this.db.query(
@@ -257,7 +264,8 @@ export class AnalyticsService {
   /**
    * Orders and money of the range, per order first (`orderFigures`). As for clicks, a count, timeseries or
    * grouping by marketplace reads the hourly member summary `order_member_hours`; another query the daily summary
-   * `order_days` can answer reads its whole UTC days there and only the edge hours from `order_lines`.
+   * `order_days` can answer reads its whole UTC weeks from `order_weeks` (unless a timeseries), its other whole
+   * UTC days from `order_days` and only the edge hours from `order_lines`.
    */
   private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
@@ -291,10 +299,11 @@ export class AnalyticsService {
     const dayKey = this.keyExpr(query, 'day', params);
     const at = (value: Date) => param(params, value, 'timestamptz');
     const day = (value: Date) => param(params, value.toISOString().slice(0, 10), 'date');
-    const parts = [
-      `SELECT ${dayKey} AS key, currency, orders, all_orders, gmv, pending, completed, cancelled FROM order_days
-        WHERE member_id = $1 AND day >= ${day(b.ds)} AND day < ${day(b.de)}${where}`,
-    ];
+    const parts = b.periods.map(
+      ({ period, from, to }) =>
+        `SELECT ${dayKey} AS key, currency, orders, all_orders, gmv, pending, completed, cancelled
+           FROM ${period === 'week' ? 'order_weeks' : 'order_days'} WHERE member_id = $1 AND ${period} >= ${day(from)} AND ${period} < ${day(to)}${where}`,
+    );
     for (const [from, to] of b.edges) {
       parts.push(
         orderFigures(
@@ -311,10 +320,12 @@ export class AnalyticsService {
   }
 
   /**
-   * The range as instants ([s, e)), the whole UTC days inside it ([ds, de)) and the hours outside them (at most
-   * two ranges), computed first: as constants, the edges are range scans of the (member, time) indexes.
+   * The range as instants ([s, e)): the whole UTC days inside it ([ds, de)) as `periods` to read from the daily and
+   * weekly summaries (its whole UTC weeks from a weekly one, unless the key is a time: a timeseries reads days),
+   * and the hours outside them (at most two ranges), computed first: as constants, they are range scans of the
+   * (member, time) indexes.
    */
-  private async bounds(query: AnalyticsQuery): Promise<{ ds: Date; de: Date; edges: Array<[Date, Date]> }> {
+  private async bounds(query: AnalyticsQuery): Promise<{ periods: Period[]; edges: Array<[Date, Date]> }> {
     const [b]: Array<{ s: Date; e: Date; ds: Date; de: Date }> = await this.db.query(
       `WITH r AS (SELECT ($1::timestamp AT TIME ZONE $3) AS s, ($2::timestamp AT TIME ZONE $3) AS e)
        SELECT s, e, date_trunc('day', e, 'UTC') AS de,
@@ -327,7 +338,7 @@ export class AnalyticsService {
     const edges: Array<[Date, Date]> = [];
     if (b.s < earliest(b.ds, b.e)) edges.push([b.s, earliest(b.ds, b.e)]);
     if (latest(b.de, b.ds) < b.e) edges.push([latest(b.de, b.ds), b.e]);
-    return { ds: b.ds, de: b.de, edges };
+    return { periods: periodsOf(b.ds, b.de, query.groupBy !== 'timeseries'), edges };
   }
 
   /** The SQL of the group's key, per table (`click_hours`, the summaries, or `order_lines`). */
@@ -448,6 +459,28 @@ function advance(date: Date, interval: string): void {
   else date.setUTCMonth(date.getUTCMonth() + 1);
 }
 
+/** Whole UTC days (`from`, `to`: dates at 00:00 UTC) read from a daily summary, or whole UTC weeks from a weekly one. */
+interface Period {
+  period: 'day' | 'week';
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The whole UTC days [ds, de) as summary reads: with `weeks`, the whole weeks (Monday to Monday) inside them as one
+ * weekly read and the days before and after them as daily reads (at most 6 days at each end); else one daily
+ * read (kept when empty: its key's parameters must be read by a part).
+ */
+function periodsOf(ds: Date, de: Date, weeks: boolean): Period[] {
+  const ws = new Date(ds.getTime() + ((8 - ds.getUTCDay()) % 7) * DAY_MS);
+  const we = new Date(de.getTime() - ((de.getUTCDay() + 6) % 7) * DAY_MS);
+  if (!weeks || ws >= we) return [{ period: 'day', from: ds, to: de }];
+  const periods: Period[] = [{ period: 'week', from: ws, to: we }];
+  if (ds < ws) periods.push({ period: 'day', from: ds, to: ws });
+  if (we < de) periods.push({ period: 'day', from: we, to: de });
+  return periods;
+}
+
 /** Adds a typed parameter; returns its placeholder. */
 function param(params: unknown[], value: unknown, type: string): string {
   params.push(value);
@@ -456,18 +489,25 @@ function param(params: unknown[], value: unknown, type: string): string {
 
 /**
  * The tables a query's keys and filters are written for: `click` the detail `click_hours` (and its edge hours),
- * `hour` the hourly member summary, `day` a daily summary (`click_days`, `click_link_days`, `order_days`),
- * `order` the detail `order_lines`.
+ * `hour` an hourly summary (per member, sub id or dimension value), `day` a daily or weekly summary (`click_days`,
+ * `click_link_days`, `order_days` and their weeks), `order` the detail `order_lines`.
  */
 type KeyTable = 'click' | 'hour' | 'day' | 'order';
 
-type ClickSource = 'click_hours' | 'click_member_hours' | 'click_sub_hours' | 'click_days' | 'click_link_days';
+/** The hourly summaries of one dimension's values: grouped by it, a row per value and hour. */
+type DimensionSource = `click_${'country' | 'device' | 'os' | 'browser' | 'referrer'}_hours`;
+type ClickSource =
+  'click_hours' | 'click_member_hours' | 'click_sub_hours' | DimensionSource | 'click_days' | 'click_link_days';
 
 /** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
 function clickSource(query: AnalyticsQuery): ClickSource {
   const f = query.filters;
   if (f.country !== undefined || f.device !== undefined) return 'click_hours';
   const perLink = f.linkId !== undefined || f.item !== undefined;
+  // A grouping by country, device, OS, browser or referrer, unfiltered or by marketplace: its values' hours.
+  if (CLICK_ONLY_GROUPS.has(query.groupBy)) {
+    return perLink || f.subId !== undefined ? 'click_hours' : (`click_${query.groupBy}_hours` as DimensionSource);
+  }
   if (memberHoursServe(query)) return 'click_member_hours';
   if (!perLink && daysServe(query)) return 'click_days';
   // One sub id's timeseries in a time zone (or by hour): its hours.

@@ -227,7 +227,7 @@ export const analytics: Benchmark = {
         `import ${CSV_ROWS} rows: ${res.status} ${res.status === 200 ? '' : text.slice(0, 200)} in ${round(importSeconds, 2)} s, RSS ${round(rssBefore, 0)} → ${round(rssPeak, 0)} MB\n`,
       );
 
-      const redirects = REDIRECT ? await dimensionsRatio(ctx, api, member) : null;
+      const redirects = REDIRECT ? await dimensionsRatio(ctx, member) : null;
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const table = [
         { figure: 'links', value: LINKS },
@@ -356,16 +356,16 @@ async function keptMember(ctx: BenchContext, db: Client): Promise<{ member: Benc
 }
 
 /**
- * The mounted redirector with click dimensions on (the api above) and off (a second api with
- * `CLICK_DIMENSIONS_ENABLED=false`), side by side in one run: 200 codes, the same load, measured alternately
- * (off, on, off, on…) so the machine's noise falls on both; requests a second and the server's CPU per redirect.
+ * The mounted redirector with click dimensions on and off (`CLICK_DIMENSIONS_ENABLED=false`), two fresh api
+ * processes side by side in one run: 200 codes, the same load, measured alternately (off, on, off, on…) so the
+ * machine's noise falls on both; requests a second and the server's CPU per redirect. Both fresh: the api that
+ * served the queries and the import holds a heap hundreds of MB larger, whose collection is not the dimensions'
+ * cost (it made the "on" side 2 µs a redirect dearer).
  */
-async function dimensionsRatio(ctx: BenchContext, on: ApiProcess, member: BenchMember) {
-  const off = await ApiProcess.start({
-    env: ctx.apiEnv({ CLICK_DIMENSIONS_ENABLED: 'false' }),
-    entry: 'main',
-    readyTimeoutMs: READY_TIMEOUT_MS,
-  });
+async function dimensionsRatio(ctx: BenchContext, member: BenchMember) {
+  const start = (env: Record<string, string>) =>
+    ApiProcess.start({ env: ctx.apiEnv(env), entry: 'main', readyTimeoutMs: READY_TIMEOUT_MS });
+  const [on, off] = await Promise.all([start({}), start({ CLICK_DIMENSIONS_ENABLED: 'false' })]);
   try {
     // 200 of the member's seeded links (making new ones would pass the plan's short-link quota at this scale).
     const db = new Client({ connectionString: ctx.databaseUrl });
@@ -397,7 +397,9 @@ async function dimensionsRatio(ctx: BenchContext, on: ApiProcess, member: BenchM
       cpuOn: mean(figures.on, (t) => t.serverCpuUsPerRequest ?? NaN),
     };
   } finally {
-    await off.stop();
-    await off.dispose();
+    for (const server of [on, off]) {
+      await server.stop();
+      await server.dispose();
+    }
   }
 }

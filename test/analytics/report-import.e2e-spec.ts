@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ORDER_SUMMARY_TABLES, orderSummaryInsert } from '@app/analytics/testing';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
+/** The figures every order summary holds. */
+const FIGURES = 'orders, all_orders, gmv, pending, completed, cancelled';
 const file = (name: string) => readFileSync(join(FIXTURES, name));
 
 /** The stored lines of a member, by line key: status and amounts as Postgres prints them (exact). */
@@ -121,6 +124,59 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
     expect(stored.get('260811BBB2|5003|0')).toMatchObject({ status: 'completed' });
     // Lines the later export does not mention are kept as they were.
     expect(stored.get('260813EEE5|5003|0')).toMatchObject({ status: 'completed', net_commission: '62500.000000' });
+  });
+
+  it('takes imports of one member in turns: all succeed at once, and the summaries are those of the lines', async () => {
+    // Each upload its own orders (the order ids prefixed), on the same days: no line in common, the same summary rows.
+    const own = (name: string, i: number) =>
+      Buffer.from(
+        file(name)
+          .toString('utf8')
+          .split('\n')
+          .map((line, n) => (n === 0 || line.trim() === '' ? line : `U${i}${line}`))
+          .join('\n'),
+        'utf8',
+      );
+    const files = Array.from({ length: 10 }, (_, i) => own(i % 2 ? 'shopee-vn-later.csv' : 'shopee-vn.csv', i));
+    const member = await t.createMember();
+    /** Every order summary of the member, summed per table (exact decimals as Postgres prints them). */
+    const summaries = (runner: { query(sql: string, params: unknown[]): Promise<unknown> }) =>
+      runner.query(
+        `SELECT t, sum(orders)::text AS orders, sum(all_orders)::text AS all_orders, sum(gmv)::text AS gmv,
+                sum(pending)::text AS pending, sum(completed)::text AS completed, sum(cancelled)::text AS cancelled
+           FROM (SELECT 'days' AS t, ${FIGURES} FROM order_days WHERE member_id = $1
+                 UNION ALL SELECT 'weeks', ${FIGURES} FROM order_weeks WHERE member_id = $1
+                 UNION ALL SELECT 'hours', ${FIGURES} FROM order_member_hours WHERE member_id = $1) AS s
+          GROUP BY t ORDER BY t`,
+        [member.member.id],
+      );
+
+    // Exports of the same days applied at the same time (uploads beside the scheduled pull, say).
+    const answers = await Promise.all(files.map((body) => upload(member, body, '?apply=true')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    // Nothing lost or counted twice: every line new in its upload is stored once.
+    const added = answers.reduce((sum, answer) => sum + (answer.body.new as number), 0);
+    expect(added).toBeGreaterThan(40);
+    expect((await lines(t, member.member.id)).size).toBe(added);
+    const kept = await summaries(t.dataSource);
+
+    // What the lib's own rule computes from the lines as they ended up (then rolled back).
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      for (const table of ORDER_SUMMARY_TABLES) {
+        await runner.query(`DELETE FROM ${table} WHERE member_id = $1`, [member.member.id]);
+      }
+      for (const table of ORDER_SUMMARY_TABLES) {
+        await runner.query(orderSummaryInsert(table, 'member_id = $1'), [member.member.id]);
+      }
+      const fromLines = await summaries(runner);
+      expect(fromLines).toHaveLength(3);
+      expect(kept).toEqual(fromLines);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 
   it.each([

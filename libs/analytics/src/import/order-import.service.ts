@@ -90,7 +90,10 @@ export class OrderImportService {
     });
     try {
       if (!apply) return await this.run(memberId, rows, null);
-      return await this.db.transaction((manager) => this.run(memberId, rows, manager));
+      return await this.db.transaction(async (manager) => {
+        await lockMemberImports(manager, memberId);
+        return this.run(memberId, rows, manager);
+      });
     } catch (error) {
       if (error instanceof ReportFileError) throw new AppException(error.code, error.message);
       throw error;
@@ -105,6 +108,7 @@ export class OrderImportService {
     const summary = emptySummary(marketplace, true);
     const known: LinkCandidates = new Map();
     const run = async (m: EntityManager) => {
+      await lockMemberImports(m, memberId);
       const writes = new WriteQueue();
       // One batch after the other (a pull's pages may repeat a line: the next batch compares with it written).
       for (let i = 0; i < lines.length; i += BATCH) {
@@ -363,6 +367,16 @@ class WriteQueue {
 function mondayOf(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Takes the member's import lock until the transaction ends: a member's imports that write (uploads, the
+ * scheduled pull) run one after the other. Each computes the order summaries of the days it touched again from
+ * the lines; two at once would each delete and rewrite the same summary rows from what it saw, and one's lines
+ * could be missing from the summaries (the figures would no longer add up to the lines).
+ */
+async function lockMemberImports(manager: EntityManager, memberId: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`order-import:${memberId}`]);
 }
 
 function differs(before: Existing, line: OrderLine): boolean {

@@ -21,50 +21,20 @@ export const TEST_SETTINGS_KEY = Buffer.alloc(32, 7).toString('base64');
 export const TEST_PASSWORD = 'correct horse battery';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
-/** Every table the tests write to, emptied when a test app starts on a real Postgres. */
-const TABLES = [
-  'member_usage',
-  'usage_hours',
-  'auth_attempts',
-  'sessions',
-  'member_secrets',
-  'credentials',
-  'members',
-  'abuse_events',
-  'ip_bans',
-  'resolved_links',
-  'short_link_clicks',
-  'short_links',
-  'custom_domains',
-  'outbound_links',
-  'order_lines',
-  'click_hours',
-  'click_days',
-  'click_member_hours',
-  'click_sub_hours',
-  'click_link_days',
-  'click_weeks',
-  'click_link_weeks',
-  'click_country_hours',
-  'click_device_hours',
-  'click_os_hours',
-  'click_browser_hours',
-  'click_referrer_hours',
-  'order_days',
-  'order_member_hours',
-  'order_weeks',
-  'report_syncs',
-];
-
 /**
- * Empties TABLES. `abuse_events` refuses TRUNCATE (append-only); the tests connect as a superuser, so this
+ * Empties every table of the schema but TypeORM's migrations table (derived from the database, so a table a
+ * migration adds is emptied too). `abuse_events` refuses TRUNCATE (append-only); the tests connect as a superuser, so this
  * transaction alone skips triggers (`SET LOCAL session_replication_role = replica`), which the service's role
  * cannot do (see the AbuseEventsNoTruncate migration).
  */
 export async function emptyTables(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (manager) => {
     await manager.query('SET LOCAL session_replication_role = replica');
-    await manager.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+    const tables: Array<{ name: string }> = await manager.query(
+      `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> $1`,
+      [dataSource.options.migrationsTableName ?? 'migrations'],
+    );
+    await manager.query(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
   });
 }
 

@@ -1,14 +1,7 @@
-import { CLICK_SUMMARY_TABLES, ClickRecorder, ClickRetention } from '@app/analytics/testing';
-import type { IncomingMessage } from 'node:http';
+import { CLICK_SUMMARY_TABLES, ClickRetention } from '@app/analytics/testing';
+import { apiClicks, DAY_MS, detailClicks, RECORDED_CLICKS_ENV, recordClicks, ZONES } from '../support/recorded-clicks';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
-/** Zones whose days start inside a UTC day (+7, +5:30, −3) and UTC itself. */
-const ZONES = ['UTC', 'Asia/Ho_Chi_Minh', 'Asia/Kolkata', 'America/Sao_Paulo'];
 /** The figures' key for each grouping, as the detail `click_hours` gives it (the oracle of this test). */
 const DETAIL_KEY: Record<string, string> = {
   count: `''`,
@@ -32,88 +25,21 @@ describe('Click summaries: the same figures as the hourly detail', () => {
   let first: Date;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
-      CLICK_FLUSH_INTERVAL_MS: '300000',
-      // Some 400 calls: the limits are not what is tested.
-      RATE_LIMIT_FREE_PER_KEY: '100000',
-      RATE_LIMIT_FREE_PER_MEMBER: '100000',
-    });
+    t = await createTestApp(RECORDED_CLICKS_ENV);
     member = await t.createMember();
-    links = [];
-    for (const [code, target, subId] of [
-      ['SumA1', 'https://shopee.vn/x-i.111.5001', 'fb-post1'],
-      ['SumB2', 'https://shopee.vn/x-i.111.5002', 'fb-post1'],
-      ['SumC3', 'https://www.lazada.vn/products/x-i7001-s8001.html', 'zalo'],
-    ]) {
-      const [{ id }] = await t.dataSource.query(
-        `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-        [member.member.id, code, target, subId],
-      );
-      links.push(id as string);
-    }
-    const recorder = t.app.get(ClickRecorder);
-    const request = (agent: string, referer?: string) =>
-      ({ headers: { 'user-agent': agent, ...(referer ? { referer } : {}) } }) as unknown as IncomingMessage;
-    // Back to the start of a UTC day 46 days ago, then clicks in 5 days of hours: every link in its own hours,
-    // people and bots, two agents and referrers (several detail rows per link and hour).
-    const now = t.clock.now().getTime();
-    first = new Date(Math.floor(now / DAY_MS - 46) * DAY_MS);
-    t.clock.advance(first.getTime() - now);
-    for (let hour = 0; hour < 5 * 24; hour += 1) {
-      for (const [i, link] of links.entries()) {
-        if ((hour + i) % (i + 2) !== 0) continue;
-        recorder.record(link, request(IPHONE, 'https://m.facebook.com/x'), '14.160.0.1', false);
-        recorder.record(link, request(FIREFOX), '1.1.1.1', hour % 7 === 0);
-        if (hour % 3 === 0) recorder.record(link, request(IPHONE), '14.160.0.1', false);
-      }
-      t.clock.advance(HOUR_MS);
-    }
-    t.clock.advance(now - t.clock.now().getTime());
-    await recorder.flush();
-    expect(recorder.pendingClicks).toBe(0);
+    // From the start of a UTC day 46 days ago, 5 days of hours.
+    ({ links, first } = await recordClicks(t, member, { prefix: 'Sum', daysAgo: 46, days: 5, extraEvery: 3 }));
   }, 120_000);
   afterAll(() => t.close());
 
   const day = (offset: number) => new Date(first.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
 
-  /** The figures of a query, as the api answers them (rows with clicks only: a timeseries is zero-filled). */
-  const answer = async (query: string): Promise<Record<string, [number, number]>> => {
-    const res = await t.send(
-      t.http
-        .get(`/api/analytics?event=clicks&limit=1000&${query}`)
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken),
-    );
-    expect(res.status).toBe(200);
-    const rows = res.body.rows as Array<{ key: string; clicks: number; bot_clicks: number }>;
-    return Object.fromEntries(
-      rows.filter((r) => r.clicks > 0 || r.bot_clicks > 0).map((r) => [r.key, [r.clicks, r.bot_clicks]]),
-    );
-  };
+  /** The figures of a query, as the api answers them. */
+  const answer = (query: string) => apiClicks(t, member, query);
 
   /** The same figures computed from `click_hours` alone. */
-  const detail = async (
-    key: string,
-    zone: string,
-    start: string,
-    end: string,
-    filter = '',
-    filterValue?: string,
-  ): Promise<Record<string, [number, number]>> => {
-    const params: unknown[] = [member.member.id, start, end, zone];
-    if (filterValue !== undefined) params.push(filterValue);
-    const rows: Array<{ key: string; clicks: number; bot_clicks: number }> = await t.dataSource.query(
-      `SELECT ${key} AS key, (COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0))::int AS clicks,
-              (COALESCE(SUM(clicks) FILTER (WHERE bot), 0))::int AS bot_clicks
-         FROM click_hours
-        WHERE member_id = $1 AND hour >= ($2::date::timestamp AT TIME ZONE $4)
-          AND hour < (($3::date + 1)::timestamp AT TIME ZONE $4)${filter}
-        GROUP BY 1`,
-      params,
-    );
-    return Object.fromEntries(rows.map((r) => [r.key, [r.clicks, r.bot_clicks]]));
-  };
+  const detail = (key: string, zone: string, start: string, end: string, filter = '', filterValue?: string) =>
+    detailClicks(t, member, { key, zone, start, end }, filter, filterValue);
 
   const compareAll = async () => {
     let compared = 0;

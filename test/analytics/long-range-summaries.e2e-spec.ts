@@ -1,14 +1,16 @@
-import { ClickRecorder, ClickRetention, orderFigures } from '@app/analytics/testing';
-import type { IncomingMessage } from 'node:http';
+import { ClickRetention, orderFigures } from '@app/analytics/testing';
+import {
+  apiClicks,
+  DAY_MS,
+  detailClicks,
+  HOUR_MS,
+  inZoneRange,
+  RECORDED_CLICKS_ENV,
+  recordClicks,
+  ZONES,
+} from '../support/recorded-clicks';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
-/** Zones whose days start inside a UTC day (+7, +5:30, −3) and UTC itself. */
-const ZONES = ['UTC', 'Asia/Ho_Chi_Minh', 'Asia/Kolkata', 'America/Sao_Paulo'];
 /** The recorded period's length in days: three whole weeks and more, whatever weekday it starts on. */
 const DAYS = 24;
 const VN_HEADER =
@@ -74,44 +76,9 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   };
 
   beforeAll(async () => {
-    t = await createTestApp({
-      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
-      CLICK_FLUSH_INTERVAL_MS: '300000',
-      // Some 400 calls: the limits are not what is tested.
-      RATE_LIMIT_FREE_PER_KEY: '100000',
-      RATE_LIMIT_FREE_PER_MEMBER: '100000',
-    });
+    t = await createTestApp(RECORDED_CLICKS_ENV);
     member = await t.createMember();
-    links = [];
-    for (const [code, target, subId] of [
-      ['WeekA1', 'https://shopee.vn/x-i.111.5001', 'fb-post1'],
-      ['WeekB2', 'https://shopee.vn/x-i.111.5002', 'fb-post1'],
-      ['WeekC3', 'https://www.lazada.vn/products/x-i7001-s8001.html', 'zalo'],
-    ]) {
-      const [{ id }] = await t.dataSource.query(
-        `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-        [member.member.id, code, target, subId],
-      );
-      links.push(id as string);
-    }
-    const recorder = t.app.get(ClickRecorder);
-    const request = (agent: string, referer?: string) =>
-      ({ headers: { 'user-agent': agent, ...(referer ? { referer } : {}) } }) as unknown as IncomingMessage;
-    const now = t.clock.now().getTime();
-    first = new Date(Math.floor(now / DAY_MS - 60) * DAY_MS);
-    t.clock.advance(first.getTime() - now);
-    for (let hour = 0; hour < DAYS * 24; hour += 1) {
-      for (const [i, link] of links.entries()) {
-        if ((hour + i) % (i + 2) !== 0) continue;
-        recorder.record(link, request(IPHONE, 'https://m.facebook.com/x'), '14.160.0.1', false);
-        recorder.record(link, request(FIREFOX), '1.1.1.1', hour % 7 === 0);
-        if (hour % 5 === 0) recorder.record(link, request(IPHONE), '14.160.0.1', false);
-      }
-      t.clock.advance(HOUR_MS);
-    }
-    t.clock.advance(now - t.clock.now().getTime());
-    await recorder.flush();
-    expect(recorder.pendingClicks).toBe(0);
+    ({ links, first } = await recordClicks(t, member, { prefix: 'Week', daysAgo: 60, days: DAYS, extraEvery: 5 }));
     expect((await importReport(false)).rows_read).toBeGreaterThan(100);
   }, 180_000);
   afterAll(() => t.close());
@@ -149,27 +116,11 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   };
 
   /** Clicks by key as the api answers them (rows with clicks only). */
-  const clicks = async (query: string): Promise<Record<string, [number, number]>> =>
-    Object.fromEntries(
-      (await get(`event=clicks&${query}`))
-        .filter((r) => (r.clicks ?? 0) > 0 || (r.bot_clicks ?? 0) > 0)
-        .map((r) => [r.key, [r.clicks ?? 0, r.bot_clicks ?? 0]]),
-    );
-
-  /** The range in `zone`, as a condition on a time column (`$2`, `$3`: days, `$4`: the zone). */
-  const inRange = (column: string) =>
-    `${column} >= ($2::date::timestamp AT TIME ZONE $4) AND ${column} < (($3::date + 1)::timestamp AT TIME ZONE $4)`;
+  const clicks = (query: string) => apiClicks(t, member, query);
 
   /** The same clicks from `click_hours` alone. */
-  const detailClicks = async (key: string, zone: string, from: number, to: number, filter = '', value?: string) => {
-    const rows: Array<{ key: string; clicks: number; bot_clicks: number }> = await t.dataSource.query(
-      `SELECT ${key} AS key, (COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0))::int AS clicks,
-              (COALESCE(SUM(clicks) FILTER (WHERE bot), 0))::int AS bot_clicks
-         FROM click_hours WHERE member_id = $1 AND ${inRange('hour')}${filter} GROUP BY 1`,
-      [member.member.id, day(from), day(to), zone, ...(value === undefined ? [] : [value])],
-    );
-    return Object.fromEntries(rows.map((r) => [r.key, [r.clicks, r.bot_clicks]]));
-  };
+  const detailClicksOf = (key: string, zone: string, from: number, to: number, filter = '', value?: string) =>
+    detailClicks(t, member, { key, zone, start: day(from), end: day(to) }, filter, value);
 
   /** Orders and money by sub id as the api answers them. */
   const orders = async (query: string) =>
@@ -197,7 +148,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
     const rows: Array<Record<string, string>> = await t.dataSource.query(
       `SELECT key, orders::int, all_orders::int, currency, trim_scale(gmv)::text AS gmv, trim_scale(pending)::text AS pending,
               trim_scale(completed)::text AS completed, trim_scale(cancelled)::text AS cancelled
-         FROM (${orderFigures({ key: 'sub_id' }, `member_id = $1 AND ${inRange('purchased_at')}`)}) AS f ORDER BY key, currency`,
+         FROM (${orderFigures({ key: 'sub_id' }, `member_id = $1 AND ${inZoneRange('purchased_at')}`)}) AS f ORDER BY key, currency`,
       [member.member.id, day(from), day(to), zone],
     );
     return Object.fromEntries(
@@ -220,33 +171,33 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
           ['link', 'short_link_id::text'],
           ['item', `marketplace || ':' || item_id`],
         ]) {
-          const expected = await detailClicks(key, zone, from, to);
+          const expected = await detailClicksOf(key, zone, from, to);
           expect(await clicks(`groupBy=${group}&${asked}`)).toEqual(expected);
           compared += Object.keys(expected).length;
         }
         for (const dimension of ['country', 'device', 'os', 'browser', 'referrer']) {
-          const expected = await detailClicks(dimension, zone, from, to);
+          const expected = await detailClicksOf(dimension, zone, from, to);
           expect(Object.keys(expected).length).toBeGreaterThan(1);
           expect(await clicks(`groupBy=${dimension}&${asked}`)).toEqual(expected);
           expect(await clicks(`groupBy=${dimension}&marketplace=lazada&${asked}`)).toEqual(
-            await detailClicks(dimension, zone, from, to, ' AND marketplace = $5', 'lazada'),
+            await detailClicksOf(dimension, zone, from, to, ' AND marketplace = $5', 'lazada'),
           );
           compared += Object.keys(expected).length;
         }
         expect(await clicks(`groupBy=sub_id&sub_id_position=1&${asked}`)).toEqual(
-          await detailClicks(`split_part(sub_id, '-', 1)`, zone, from, to),
+          await detailClicksOf(`split_part(sub_id, '-', 1)`, zone, from, to),
         );
         expect(await clicks(`groupBy=sub_id&marketplace=shopee&${asked}`)).toEqual(
-          await detailClicks('sub_id', zone, from, to, ' AND marketplace = $5', 'shopee'),
+          await detailClicksOf('sub_id', zone, from, to, ' AND marketplace = $5', 'shopee'),
         );
         expect(await clicks(`groupBy=link&sub_id=fb-post1&${asked}`)).toEqual(
-          await detailClicks('short_link_id::text', zone, from, to, ' AND sub_id = $5', 'fb-post1'),
+          await detailClicksOf('short_link_id::text', zone, from, to, ' AND sub_id = $5', 'fb-post1'),
         );
         expect(await clicks(`groupBy=sub_id&link=${links[1]}&${asked}`)).toEqual(
-          await detailClicks('sub_id', zone, from, to, ' AND short_link_id = $5::bigint', links[1]),
+          await detailClicksOf('sub_id', zone, from, to, ' AND short_link_id = $5::bigint', links[1]),
         );
         expect(await clicks(`groupBy=count&item=5002&${asked}`)).toEqual(
-          await detailClicks(`''`, zone, from, to, ' AND item_id = $5', '5002'),
+          await detailClicksOf(`''`, zone, from, to, ' AND item_id = $5', '5002'),
         );
         const expectedOrders = await detailOrders(zone, from, to);
         expect(Object.keys(expectedOrders).length).toBeGreaterThan(1);

@@ -1,5 +1,6 @@
 export { ConversionModule } from './conversion.module';
-export { TextConverter, type ConvertAnswer, type ConvertResult } from './text-converter';
+export { TextConverter } from './text-converter';
+export type { ConvertAnswer, ConvertResult } from './text-conversion';
 export { MarketplaceTargetPolicy } from './marketplace-target-policy';
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';

@@ -1,7 +1,8 @@
 import { Clock } from '@app/common';
 import { loadNamespace } from '@app/common/testing';
 import { conversionConfig } from './conversion.config';
-import { ConvertItem, TextConverter } from './text-converter';
+import type { ConvertItem } from './text-conversion';
+import { TextConverter } from './text-converter';
 import { ConversionWorkers } from './workers/conversion-workers';
 import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAdapter, TikTokAdapter } from './links';
 import { unwrapLink } from './links/link-wrappers';

@@ -1,4 +1,4 @@
-import { replaceLinks, summaryMessage, type ConvertItem } from './text-converter';
+import { replaceLinks, summaryMessage, type ConvertItem } from './text-conversion';
 
 const item = (start: number, end: number, input: string, output: string | null): ConvertItem => ({
   index: 0,

@@ -23,17 +23,6 @@ import {
 } from './text-conversion';
 import { ConversionWorkers } from './workers/conversion-workers';
 
-export {
-  type AdmitLinks,
-  type ConvertAnswer,
-  type ConvertItem,
-  type ConvertResult,
-  CONVERT_SLICE_LINKS,
-  replaceLinks,
-  SerialisedConvertResult,
-  summaryMessage,
-} from './text-conversion';
-
 export interface ConvertInput {
   content: string;
   mode: ConvertMode;
@@ -99,7 +88,7 @@ export class TextConverter {
         context: { principal: context.principal, affiliateId: context.affiliateId, subIds: context.subIds },
         marketplaceSettings: await this.settings.forMember(principal),
       },
-      { admit, resolveAll: (links) => this.resolution.resolveAll(links) },
+      { admit, resolveAll: this.sources.resolveAll },
     );
     if (this.metrics?.enabled) this.countLinks(input.mode, answer.counts, this.metrics);
     const { json } = answer;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { replaceLinks } from '../text-converter';
+import { replaceLinks } from '../text-conversion';
 import { Marketplaces } from '../marketplaces';
 import { extractLinks } from './link-extractor';
 

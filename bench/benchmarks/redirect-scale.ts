@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { ApiProcess, freePort } from '../../test/support/api-process';
 import { type BenchContext, READY_TIMEOUT_MS } from '../lib/context';
 import { MEMORY_PROBE_ARGS, probedMemory } from '../lib/memory';
+import { processCpuTimes } from '../lib/load';
 import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { BROWSER_UA, REDIRECT_HOST } from '../redirect/load';
@@ -159,10 +160,6 @@ async function load(base: string, pick: Pick, options: { seconds?: number; total
 }
 
 /** CPU time (user + system) of a process, in µs, and its resident memory, in MB (Linux /proc). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime, stime in 1/100 s
-}
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return line ? Number(line[1]) / 1024 : NaN;
@@ -350,15 +347,18 @@ export const redirectScale: Benchmark = {
        */
       const bareRate: Record<string, number> = {};
       const bareCpu: Record<string, number> = {};
+      const bareSys: Record<string, number> = {};
       /** The machine's load average (1 min) as each figure ended (the machine is shared). */
       const bareLoad: Record<string, number> = {};
       const bareWarmed = new Set<string>();
       const measureBare = async (name: string) => {
         await load(bare.url, cycle(HOT_CODES), { seconds: bareWarmed.has(name) ? 1 : SETTINGS.warmupSeconds });
         bareWarmed.add(name);
-        const cpu0 = cpuMicros(bare.pid!);
+        const before = processCpuTimes(bare.pid!);
         const run = await load(bare.url, distributions[name](), { seconds: SETTINGS.seconds });
-        bareCpu[name] = (cpuMicros(bare.pid!) - cpu0) / run.requests;
+        const after = processCpuTimes(bare.pid!);
+        bareCpu[name] = (after.cpu - before.cpu) / run.requests;
+        bareSys[name] = (after.sys - before.sys) / run.requests;
         if (run.errors > 0) throw new Error(`bare server: ${run.errors} answers were not 302 (${name})`);
         bareRate[name] = run.requests / run.seconds;
         bareLoad[name] = round(loadavg()[0], 1);
@@ -401,7 +401,7 @@ export const redirectScale: Benchmark = {
         // The bare server under the same law just before (see `measureBare`).
         if (redisState === 'warm' && distribution in BARE_LAWS) await measureBare(distribution);
         const rssBefore = rssMb(pid);
-        const [cpu0, xact0, redis0] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
+        const [cpu0, xact0, redis0] = [processCpuTimes(pid), await xacts(), await redisCalls(redis)];
         const pick = distributions[distribution]();
         let rssMid = NaN;
         let run: Run;
@@ -422,7 +422,7 @@ export const redirectScale: Benchmark = {
         } else {
           run = await load(redirector.url, pick, { seconds: SETTINGS.seconds });
         }
-        const [cpu1, xact1, redis1] = [cpuMicros(pid), await xacts(), await redisCalls(redis)];
+        const [cpu1, xact1, redis1] = [processCpuTimes(pid), await xacts(), await redisCalls(redis)];
         const loadNow = round(loadavg()[0], 1);
         const rssAfter = rssMb(pid);
         const gcAfter = await collected();
@@ -445,8 +445,11 @@ export const redirectScale: Benchmark = {
           'ratio to bare':
             redisState === 'warm' && bareRate[distribution] ? round(rate / bareRate[distribution], 2) : null,
           'p99 ms': run.p99Ms,
-          'cpu us/req': round((cpu1 - cpu0) / run.requests, 1),
+          'cpu us/req': round((cpu1.cpu - cpu0.cpu) / run.requests, 1),
           'bare cpu us/req': redisState === 'warm' && bareCpu[distribution] ? round(bareCpu[distribution], 1) : null,
+          // The kernel's part of each (system time: socket reads and writes, polling).
+          'sys us/req': round((cpu1.sys - cpu0.sys) / run.requests, 1),
+          'bare sys us/req': redisState === 'warm' && bareSys[distribution] ? round(bareSys[distribution], 1) : null,
           'generator cpu %': run.generatorCpuPercent ?? null,
           'rss mb': round(rssAfter, 0),
           'max flush ms': flushes.length ? Math.max(...flushes.map((f) => f.ms)) : null,

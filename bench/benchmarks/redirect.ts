@@ -151,7 +151,8 @@ export const redirect: Benchmark = {
             figures.push({ name: server.name, result, clicks, load, round });
             process.stdout.write(
               `  round ${round}, ${server.name}: ${round1(result.requestsPerSecond)} req/s, ` +
-                `${result.serverCpuUsPerRequest ?? '?'} cpu us/req, clicks ${clicks}, load ${load}\n`,
+                `${result.serverCpuUsPerRequest ?? '?'} cpu us/req (sys ${result.serverSysUsPerRequest ?? '?'}), ` +
+                `clicks ${clicks}, load ${load}\n`,
             );
           }
         }
@@ -184,6 +185,8 @@ export const redirect: Benchmark = {
             1,
           ),
           'bare cpu / cpu': round(cpu(bareName) / cpu(name), 2),
+          // The kernel's part of the CPU per redirect (system time: socket reads and writes, polling), median.
+          'sys us/req': round(median(runs.map((f) => f.result.serverSysUsPerRequest ?? NaN)), 1),
           'generator cpu %': range(
             runs.map((f) => f.result.generatorCpuPercent ?? NaN),
             0,

@@ -225,6 +225,8 @@ export class BenchContext {
         env: this.apiEnv({ PORT: port, REDIRECTOR_PORT: port }),
         readyTimeoutMs: READY_TIMEOUT_MS,
         nodeArgs: this.nodeArgs(),
+        // BENCH_REDIRECTOR_LOG: as BENCH_API_LOG, for the standalone redirector.
+        logFile: process.env.BENCH_REDIRECTOR_LOG || undefined,
       });
     });
     return this.redirectorProcess;

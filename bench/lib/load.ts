@@ -33,12 +33,18 @@ export interface Throughput {
   warmupSent?: number;
   /** With `serverPid`: the server's CPU (user + system, /proc) over the measured run, per answer, in µs. */
   serverCpuUsPerRequest?: number;
+  /** Its kernel part (system time). */
+  serverSysUsPerRequest?: number;
 }
 
-/** CPU time (user + system) of a process so far, in µs (Linux /proc; clock ticks of 1/100 s). */
-export function processCpuMicros(pid: number): number {
+/**
+ * CPU time of a process so far, in µs (Linux /proc; clock ticks of 1/100 s): all of it (user + system), and the
+ * kernel's part (system time: the socket reads and writes, the polling).
+ */
+export function processCpuTimes(pid: number): { cpu: number; sys: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  const [user, sys] = [Number(fields[11]), Number(fields[12])];
+  return { cpu: (user + sys) * 10_000, sys: sys * 10_000 };
 }
 
 function cannon(target: LoadTarget, seconds: number, connections: number): Promise<autocannon.Result> {
@@ -138,9 +144,13 @@ export async function measureThroughput(
     if (warmup > 0) await openLoop(target, warmup, connections, options.rate);
     return openLoop(target, seconds, connections, options.rate);
   }
-  const cpu = () => (options.serverPid ? processCpuMicros(options.serverPid) : 0);
-  const perRequest = (cpu0: number, requests: number) =>
-    options.serverPid && requests > 0 ? Math.round(((cpu() - cpu0) / requests) * 10) / 10 : undefined;
+  const cpu = () => (options.serverPid ? processCpuTimes(options.serverPid) : { cpu: 0, sys: 0 });
+  const perRequest = (cpu0: { cpu: number; sys: number }, requests: number) => {
+    if (!options.serverPid || requests === 0) return {};
+    const cpu1 = cpu();
+    const us = (micros: number) => Math.round((micros / requests) * 10) / 10;
+    return { serverCpuUsPerRequest: us(cpu1.cpu - cpu0.cpu), serverSysUsPerRequest: us(cpu1.sys - cpu0.sys) };
+  };
   if (generator() === 'wrk') {
     const load = {
       url: target.url,
@@ -166,7 +176,7 @@ export async function measureThroughput(
       sent: result.sent,
       warmupRequests: warm?.requests ?? 0,
       warmupSent: warm?.sent ?? 0,
-      serverCpuUsPerRequest: perRequest(cpu0, result.requests),
+      ...perRequest(cpu0, result.requests),
     };
   }
   const warm = warmup > 0 ? await cannon(target, warmup, connections) : null;
@@ -189,7 +199,7 @@ export async function measureThroughput(
     warmupRequests: warm ? warm.requests.total : 0,
     warmupSent: warm ? warm.requests.sent : 0,
     generatorCpuPercent: Math.round((own.user + own.system) / 10 / (performance.now() - started)),
-    serverCpuUsPerRequest: perRequest(cpu0, answered),
+    ...perRequest(cpu0, answered),
   };
 }
 

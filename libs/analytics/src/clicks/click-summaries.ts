@@ -44,6 +44,15 @@ const UTC_PERIOD = {
   week: `date_trunc('week', hour AT TIME ZONE 'UTC')::date`,
 } as const;
 
+/**
+ * The same week in JavaScript: the Monday, 00:00 UTC, of the UTC week of `date` (as `date_trunc('week')`), for
+ * the weeks the queries read and the import recomputes.
+ */
+export function utcMondayOf(date: Date): Date {
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  return new Date(day - ((date.getUTCDay() + 6) % 7) * 86_400_000);
+}
+
 interface Summary {
   /** Its key: column → expression over a `click_hours` row (an hourly summary has `hour`). */
   keys: Record<string, string>;

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { itemOfTarget } from '../attribution/link-item';
+import { utcMondayOf } from '../clicks/click-summaries';
 import { detectLayout, type ReportLayout } from './report-formats';
 import { readReportRows, ReportFileError } from './report-reader';
 import { isProblem, lineOfRow, type OrderLine, type RowProblem } from './report-rows';
@@ -363,10 +364,11 @@ class WriteQueue {
   }
 }
 
-/** The Monday (UTC) of the week of a `YYYY-MM-DD` day. */
+/** The Monday (UTC) of the week of a `YYYY-MM-DD` day, as `YYYY-MM-DD`. */
 function mondayOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+  return utcMondayOf(new Date(`${day}T00:00:00Z`))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /**

@@ -4,6 +4,7 @@ import { AppException } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
+import { utcMondayOf } from '../clicks/click-summaries';
 import { csvCell } from '../import/report-values';
 import { orderFigures } from './order-figures';
 import {
@@ -447,7 +448,7 @@ function truncate(date: Date, interval: string): Date {
   d.setUTCMinutes(0, 0, 0);
   if (interval === 'hour') return d;
   d.setUTCHours(0);
-  if (interval === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (interval === 'week') return utcMondayOf(d);
   if (interval === 'month') d.setUTCDate(1);
   return d;
 }
@@ -473,7 +474,7 @@ interface Period {
  */
 function periodsOf(ds: Date, de: Date, weeks: boolean): Period[] {
   const ws = new Date(ds.getTime() + ((8 - ds.getUTCDay()) % 7) * DAY_MS);
-  const we = new Date(de.getTime() - ((de.getUTCDay() + 6) % 7) * DAY_MS);
+  const we = utcMondayOf(de);
   if (!weeks || ws >= we) return [{ period: 'day', from: ds, to: de }];
   const periods: Period[] = [{ period: 'week', from: ws, to: we }];
   if (ds < ws) periods.push({ period: 'day', from: ds, to: ws });

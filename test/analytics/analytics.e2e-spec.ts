@@ -74,14 +74,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
       expect((await visit(code, ua, ip, referer)).status).toBe(302);
     }
     await t.app.get(ClickRecorder).flush();
-    const imported = await t.send(
-      t.http
-        .post('/api/conversions/import?apply=true')
-        .set('X-API-Key', alice.apiKey)
-        .set('X-API-Token', alice.apiToken)
-        .set('Content-Type', 'text/csv')
-        .send(file('shopee-vn.csv')),
-    );
+    const imported = await t.importReport(alice, '?apply=true', file('shopee-vn.csv'));
     expect(imported.body).toMatchObject({ applied: true, new: 6 });
   }, 180_000);
   afterAll(() => t.close());
@@ -246,15 +239,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
 
   it('a later export that cancels a completed order moves its money from completed to cancelled', async () => {
     const member = await t.createMember();
-    const upload = (name: string) =>
-      t.send(
-        t.http
-          .post('/api/conversions/import?apply=true')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .set('Content-Type', 'text/csv')
-          .send(file(name)),
-      );
+    const upload = (name: string) => t.importReport(member, '?apply=true', file(name));
     await upload('shopee-vn.csv');
     await upload('shopee-vn-later.csv');
     const res = await get(`groupBy=sub_id&sub_id=fb-post1&${RANGE}`, member);

@@ -63,14 +63,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   };
 
   const importReport = async (changed: boolean) => {
-    const res = await t.send(
-      t.http
-        .post('/api/conversions/import?apply=true')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .set('Content-Type', 'text/csv')
-        .send(report(changed)),
-    );
+    const res = await t.importReport(member, '?apply=true', report(changed));
     expect(res.status).toBe(200);
     return res.body as { rows_read: number; new: number; updated: number };
   };

@@ -34,14 +34,7 @@ describe('admin overview: platform totals', () => {
   afterAll(() => t?.close());
 
   const upload = async (member: TestMember, name: string) => {
-    const res = await t.send(
-      t.http
-        .post('/api/conversions/import?apply=true')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .set('Content-Type', 'text/csv')
-        .send(readFileSync(join(FIXTURES, name))),
-    );
+    const res = await t.importReport(member, '?apply=true', readFileSync(join(FIXTURES, name)));
     expect(res.status).toBe(200);
   };
 

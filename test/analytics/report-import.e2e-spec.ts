@@ -33,14 +33,7 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
   afterAll(() => t.close());
 
   const upload = (member: TestMember, body: Buffer | string, query = '', type = 'text/csv') =>
-    t.send(
-      t.http
-        .post(`/api/conversions/import${query}`)
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .set('Content-Type', type)
-        .send(body),
-    );
+    t.importReport(member, query, body, type);
 
   it('previews a Shopee VN export (UTF-8 with BOM) without writing, then applies it', async () => {
     const member = await t.createMember();

@@ -187,6 +187,21 @@ export class TestApp {
     return res;
   }
 
+  /**
+   * `POST /api/conversions/import<query>` as `member`'s server sends it: a report export (`text/csv` unless
+   * `type` says otherwise) with the member's key and token; `query` is `?apply=true` to write, '' to preview.
+   */
+  importReport(member: TestMember, query: string, body: Buffer | string, type = 'text/csv'): Promise<Response> {
+    return this.send(
+      this.http
+        .post(`/api/conversions/import${query}`)
+        .set('X-API-Key', member.apiKey)
+        .set('X-API-Token', member.apiToken)
+        .set('Content-Type', type)
+        .send(body),
+    );
+  }
+
   async createMember(
     options: { email?: string; plan?: MemberPlan; role?: MemberRole; defaultAffiliateId?: string } = {},
   ): Promise<TestMember> {

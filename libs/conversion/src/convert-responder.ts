@@ -1,51 +1,73 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { defer, finalize, mergeMap, Observable, of } from 'rxjs';
-import { CpuLane, stringifyInSlices } from '@app/common';
+import { CpuLane, settleDeferredCheck, stringifyInSlices } from '@app/common';
 import { conversionConfig, ConversionConfig } from './conversion.config';
 import { LargeConversionGate } from './large-conversion-gate';
-import { CONVERT_SLICE_LINKS, type ConvertResult, SerialisedConvertResult } from './text-conversion';
+import {
+  type ConvertAnswer,
+  CONVERT_SLICE_LINKS,
+  type ConvertResult,
+  SerialisedConvertResult,
+} from './text-conversion';
+
+/** What a conversion route hands Nest to send: the answer as it is, its JSON already made, or its bytes. */
+export type ConvertReply = ConvertAnswer | string | StreamableFile;
 
 /**
- * The answer of a conversion route. A large text (see `LargeConversionGate`) is converted and serialised in its
- * turn: the handler runs once the gate lets it in, and the turn ends when its answer is serialised (or the call
- * fails, or the caller goes away while waiting). A large answer (more items than one slice) is serialised in
- * slices that take turns in the process's `CpuLane`, like the conversion itself, and sent as the same JSON string
- * Express's `res.json` would send (same bytes, `Content-Type: application/json; charset=utf-8`, ETag as
- * configured); a small one goes to `res.json` as before. An answer a worker thread serialised
- * (`SerialisedConvertResult`) is sent as those bytes, with the same headers.
+ * The answer of a conversion route, made by the route's handler (after the guards and the validation pipe). A
+ * large text (see `LargeConversionGate`) is converted and serialised in its turn: the conversion starts once the
+ * gate lets it in, and the turn ends when its answer is serialised (or the call fails, or the caller goes away
+ * while waiting). A large answer (more items than one slice) is serialised in slices that take turns in the
+ * process's `CpuLane`, like the conversion itself, and sent as the same JSON string Express's `res.json` would
+ * send (same bytes, `Content-Type: application/json; charset=utf-8`, ETag as configured); a small one goes to
+ * `res.json` as before. An answer a worker thread serialised (`SerialisedConvertResult`) is sent as those bytes,
+ * with the same headers.
+ *
+ * A plain service called by the handler, not an interceptor: an interceptor costs every call an RxJS pipeline and
+ * Nest's async-context binding (about 4 % of a 5-link call's CPU, profiled), for what one `if` decides.
  */
 @Injectable()
-export class ConvertResponseInterceptor implements NestInterceptor {
+export class ConvertResponder {
   constructor(
     @Inject(conversionConfig.KEY) private readonly config: ConversionConfig,
     private readonly gate: LargeConversionGate,
   ) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const response = http.getResponse<Response>();
-    const answer = next.handle().pipe(mergeMap((body: unknown) => this.serialise(body, response)));
-    const content = (http.getRequest<Request>().body as { content?: unknown } | undefined)?.content;
-    if (typeof content !== 'string' || !this.gate.isLarge(content)) return answer;
-    return defer(async () => {
-      const gone = new AbortController();
-      const onClose = () => gone.abort(new Error('the caller went away'));
-      response.once('close', onClose);
-      try {
-        return await this.gate.turn(gone.signal);
-      } finally {
-        response.off('close', onClose);
-      }
-    }).pipe(mergeMap((release) => answer.pipe(finalize(release))));
+  /**
+   * Runs `convert` for `content` (in the gate's turn when the text is large) and answers what to send. A large
+   * text's deferred checks (the call's rate-limit count, see `deferCheck`) are settled before it waits for its
+   * turn: a refused caller's text is never read.
+   */
+  async respond(content: unknown, req: Request, convert: () => Promise<ConvertAnswer>): Promise<ConvertReply> {
+    const response = req.res!;
+    if (typeof content !== 'string' || !this.gate.isLarge(content)) return this.serialise(await convert(), response);
+    await settleDeferredCheck(req);
+    const release = await this.turn(response);
+    try {
+      return await this.serialise(await convert(), response);
+    } finally {
+      release();
+    }
   }
 
-  private serialise(body: unknown, response: Response): Observable<unknown> | Promise<unknown> {
+  /** The gate's turn; given up when the caller goes away while waiting. */
+  private async turn(response: Response): Promise<() => void> {
+    const gone = new AbortController();
+    const onClose = () => gone.abort(new Error('the caller went away'));
+    response.once('close', onClose);
+    try {
+      return await this.gate.turn(gone.signal);
+    } finally {
+      response.off('close', onClose);
+    }
+  }
+
+  private serialise(body: ConvertAnswer, response: Response): ConvertReply | Promise<ConvertReply> {
     if (body instanceof SerialisedConvertResult) {
       // Sent as they are (Nest streams a `StreamableFile` to the response): no string of them in this heap.
-      return of(new StreamableFile(body.json, { type: JSON_TYPE, length: body.json.length }));
+      return new StreamableFile(body.json, { type: JSON_TYPE, length: body.json.length });
     }
-    if (!isLargeResult(body)) return of(body);
+    if (!isLargeResult(body)) return body;
     return stringifyInSlices(
       body as unknown as Record<string, unknown>,
       'items',

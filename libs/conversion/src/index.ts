@@ -8,5 +8,5 @@ export { CONVERT_MODE_NAMES, isConvertMode } from './modes/convert-modes';
 export { isTikiTapCode, lazadaMasterCode } from './links';
 export { ResolvedLink } from './resolver';
 export { conversionConfig } from './conversion.config';
-export { ConvertResponseInterceptor } from './convert-response.interceptor';
+export { ConvertResponder, type ConvertReply } from './convert-responder';
 export { CONVERSION_MIGRATIONS } from './migrations';

@@ -1635,4 +1635,151 @@ export const REAL_WORLD_CORPUS: RealText[] = [
     text: 'https://vt.tiktok.com/ZSNqVu81N/',
     items: [failing('https://vt.tiktok.com/ZSNqVu81N/', 'tiktok', 'resolution_failed')],
   },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '    <title>Tablet Accessories - Buy Tablet Accessories at Best Price in Malaysia | www.lazada.com.my</title>',
+    items: [lazadaAbroad('www.lazada.com.my', 'https://www.lazada.com.my/')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '        <link rel="next" href="http://www.lazada.com.my/tablet-accessories2/?page=2" />',
+    items: [
+      lazadaAbroad(
+        'http://www.lazada.com.my/tablet-accessories2/?page=2',
+        'https://www.lazada.com.my/tablet-accessories2/?page=2',
+      ),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '    <link rel="canonical" href="http://www.lazada.com.my/tablet-accessories2/" />',
+    items: [
+      lazadaAbroad('http://www.lazada.com.my/tablet-accessories2/', 'https://www.lazada.com.my/tablet-accessories2/'),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: "    _gaq.push(['_setDomainName', 'lazada.com.my']);",
+    items: [lazadaAbroad('lazada.com.my', 'https://www.lazada.com.my/')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '            <a href="http://www.lazada.com.my/marketplace" class="button button_theme_elegant button_color_cyan" title="Find out more">Find out more</a>',
+    items: [lazadaAbroad('http://www.lazada.com.my/marketplace', 'https://www.lazada.com.my/marketplace/')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '    <a href="http://www.lazada.com.my/helpcenter/" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-help-centre"></i>  </span> Help Center</a>',
+    items: [failing('http://www.lazada.com.my/helpcenter/', 'lazada', 'not_a_product')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '    <a href="http://www.lazada.com.my/helpcenter/orders-payment/#answer-faq-placeorder-ans" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-order-payment"></i></span> Orders & Payment     </a>',
+    items: [
+      failing(
+        'http://www.lazada.com.my/helpcenter/orders-payment/#answer-faq-placeorder-ans',
+        'lazada',
+        'not_a_product',
+      ),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '    <a href="http://www.lazada.com.my/helpcenter/shipping-delivery/#answer-faq-delivery-ans" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-shipping-delivery"></i></span> Shipping & Delivery     </a>',
+    items: [
+      failing(
+        'http://www.lazada.com.my/helpcenter/shipping-delivery/#answer-faq-delivery-ans',
+        'lazada',
+        'not_a_product',
+      ),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: '    <a href="http://www.lazada.com.my/helpcenter/returns-refunds/#answer-faq-return-ans" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-returns-refunds"></i></span> Returns & Refunds     </a>',
+    items: [
+      failing('http://www.lazada.com.my/helpcenter/returns-refunds/#answer-faq-return-ans', 'lazada', 'not_a_product'),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'ID',
+    text: '          "target_left"   : "http://www.lazada.co.id/hujan-diskon/",',
+    items: [lazadaAbroad('http://www.lazada.co.id/hujan-diskon/', 'https://www.lazada.co.id/hujan-diskon/')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'ID',
+    text: '        "target_left"   : "http://www.lazada.co.id/lazada-anniversary/",',
+    items: [
+      lazadaAbroad('http://www.lazada.co.id/lazada-anniversary/', 'https://www.lazada.co.id/lazada-anniversary/'),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/shopping.php',
+    country: 'MY',
+    text: "      'https://www.lazada.com.my/checkout/step/index/',",
+    items: [failing('https://www.lazada.com.my/checkout/step/index/', 'lazada', 'not_a_product')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/images/test.php',
+    country: 'MY',
+    text: '            <a href="https://www.lazada.com.my/marketplace" class="button button_theme_elegant button_color_cyan" title="Find out more">Find out more</a>',
+    items: [lazadaAbroad('https://www.lazada.com.my/marketplace', 'https://www.lazada.com.my/marketplace/')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/images/test.php',
+    country: 'MY',
+    text: '    <a href="https://www.lazada.com.my/helpcenter/" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-help-centre"></i>  </span> Help Center</a>',
+    items: [failing('https://www.lazada.com.my/helpcenter/', 'lazada', 'not_a_product')],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/images/test.php',
+    country: 'MY',
+    text: '    <a href="https://www.lazada.com.my/helpcenter/orders-payment/#answer-faq-placeorder-ans" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-order-payment"></i></span> Orders & Payment     </a>',
+    items: [
+      failing(
+        'https://www.lazada.com.my/helpcenter/orders-payment/#answer-faq-placeorder-ans',
+        'lazada',
+        'not_a_product',
+      ),
+    ],
+  },
+  {
+    source:
+      'babangidazachariah/Dynamic-Multi-Level-Encryption-in-The-LSB-Steganography-Algorithm-for-Online-Payment:lazada.com.my/images/test.php',
+    country: 'MY',
+    text: '    <a href="https://www.lazada.com.my/helpcenter/shipping-delivery/#answer-faq-delivery-ans" class="dropdown__item-anchor"><span class="dropdown__item-icon"><i class="icon icon-customer-care-shipping-delivery"></i></span> Shipping & Delivery     </a>',
+    items: [
+      failing(
+        'https://www.lazada.com.my/helpcenter/shipping-delivery/#answer-faq-delivery-ans',
+        'lazada',
+        'not_a_product',
+      ),
+    ],
+  },
 ];

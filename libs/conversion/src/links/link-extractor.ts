@@ -98,7 +98,7 @@ const ESCAPED_SLASH = '\\/';
  * A path segment of digits with a word glued after it, starting with a non-ASCII letter: `/product/1/2ครับ`,
  * `/p/276665412好`. A slug that starts with digits (`5Ấo-thun-…`) goes on with `-` or `.`: not a glued word.
  */
-const GLUED_AFTER_DIGITS = /^\d+(?=[^\x00-\x7f][^-.]*$)/;
+const GLUED_AFTER_DIGITS = /^\d+(?=[^\x00-\x7f][^-.]*\.*$)/;
 /** `.html` with non-ASCII text glued after it: `…-i1-s2.htmlครับ`. */
 const GLUED_AFTER_HTML = /\.html(?=[^\x00-\x7f])/i;
 /** `-i.<shop>.<item>`, the ids that end a Shopee product slug. */
@@ -387,9 +387,18 @@ function cutAtEntity(text: string, from: number, end: number): number {
     const entity = ENTITY.exec(text)?.[0];
     if (entity === undefined) continue;
     const char = decodeEntity(entity, { level: 'html5' });
-    if (char !== entity && endsLink(char)) return i;
+    if (char !== entity && (endsLink(char) || (char === '&' && endsLinkEscaped(text, i + entity.length)))) return i;
   }
   return end;
+}
+
+/** HTML escaped twice: `&amp;quot;` after a link is the `&quot;` of an escaped anchor, and ends it like one. */
+function endsLinkEscaped(text: string, afterAmpersand: number): boolean {
+  ENTITY.lastIndex = 0;
+  const entity = ENTITY.exec(`&${text.slice(afterAmpersand, afterAmpersand + 40)}`)?.[0];
+  if (entity === undefined) return false;
+  const char = decodeEntity(entity, { level: 'html5' });
+  return char !== entity && endsLink(char);
 }
 
 /** Whether a character (a decoded entity) ends a link where it stands. */

@@ -35,6 +35,7 @@ describe('real-world links, round 4', () => {
       ['hexadecimal &#x22; and &#xA0;', `&#x22;${PRODUCT}&#xA0;nhé`],
       ['&lt; of a closing tag', `${PRODUCT}&lt;/td&gt;`],
       ['&rdquo; and &hellip;', `&ldquo;${PRODUCT}&rdquo; và ${PRODUCT}&hellip;`],
+      ['HTML escaped twice', `&amp;lt;a href=&amp;quot;${PRODUCT}&amp;quot;&amp;gt;Mua`],
     ])('%s', (_name, text) => {
       expect(read(text).map(([url, what, canonical]) => [url, what, canonical])).toEqual(
         (text.match(/https:\/\/shopee\.vn\/product\/88201679\/1793284627/g) ?? []).map(() => [
@@ -96,6 +97,8 @@ describe('real-world links, round 4', () => {
         'https://shopee.vn/product/1/2',
       ],
       ['Vietnamese', `${PRODUCT}đây`, PRODUCT, PRODUCT],
+      ['a Vietnamese word and a full stop', `${PRODUCT}đây.`, PRODUCT, PRODUCT],
+      ['a Thai word and an exclamation mark', `${PRODUCT}ค่ะ!`, PRODUCT, PRODUCT],
       [
         'TikTok /view/product/<id>',
         'https://www.tiktok.com/view/product/1732131340104796995ครับ',

@@ -1,6 +1,6 @@
 export { AnalyticsModule, ANALYTICS_ENTITIES } from './analytics.module';
 export { analyticsConfig } from './analytics.config';
-export { OrderImportService, type ImportSummary } from './import/order-import.service';
+export { OrderImportService, type ImportOptions, type ImportSummary } from './import/order-import.service';
 export { MARKETPLACES as REPORT_MARKETPLACES } from './import/report-formats';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';

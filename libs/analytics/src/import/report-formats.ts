@@ -20,6 +20,7 @@ export type ReportField =
   | 'shop_name'
   | 'item_id'
   | 'item_name'
+  | 'product_url'
   | 'model_id'
   | 'sub_order_id'
   | 'sku'
@@ -113,11 +114,16 @@ const SHOPEE: Aliases = {
   sub_id5: ['Sub_id5', 'Tag_link5'],
 };
 
-/** Lazada's portal "Conversion Report" CSV (cp1252), one row per SKU-order. */
+/**
+ * Lazada's portal "Conversion Report" CSV (cp1252), one row per SKU-order. A line is the product's item (`-i<item>`
+ * of its page, as a link names it and its clicks count) with its SKU as the detail (stored as the model).
+ */
 const LAZADA: Aliases = {
   order_id: ['Order Number', 'Order ID'],
   sub_order_id: ['Sub Order ID', 'Sku Order ID'],
   sku: ['SKU', 'Sku ID'],
+  item_id: ['Item ID', 'Product ID'],
+  product_url: ['Pdp Url', 'Product URL', 'Product Link'],
   item_name: ['Item Name', 'Sku Name', 'Product Name'],
   shop_id: ['Seller ID'],
   shop_name: ['Seller Name', 'Brand Name', 'Shop Name'],
@@ -207,6 +213,21 @@ interface AliasEntry {
   field: ReportField;
   priority: number;
 }
+
+/**
+ * The country of the marketplace site whose reports are in a currency: a file's region, inferred from its
+ * currency (a member's Thai account reports in THB), matched with the region of the member's links.
+ */
+export const REGION_OF_CURRENCY: Record<string, string> = {
+  VND: 'vn',
+  THB: 'th',
+  IDR: 'id',
+  BRL: 'br',
+  PHP: 'ph',
+  MYR: 'my',
+  SGD: 'sg',
+  TWD: 'tw',
+};
 
 const ALIAS_INDEX: Record<Marketplace, Map<string, AliasEntry>> = {
   shopee: indexAliases(SHOPEE),

@@ -43,6 +43,12 @@ interface OrderAgg {
  * currency (a row has one amount per currency, never a sum across them), exact (`numeric` sums, decimal.js
  * divisions). The definitions and their reasons are in docs/analytics.md.
  */
+/**
+ * The label of the orders attributed to none of the member's links (no link made with their sub ids for the same
+ * marketplace, region and account): one row of their own, never mixed into a link's.
+ */
+export const UNATTRIBUTED = 'unattributed';
+
 @Injectable()
 export class AnalyticsService {
   constructor(
@@ -270,7 +276,6 @@ export class AnalyticsService {
    */
   private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const where = this.where(query, 'order', params);
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
@@ -286,6 +291,8 @@ export class AnalyticsService {
         params,
       );
     }
+    // Added after the hourly branch: a parameter its SQL does not read has no type (PostgreSQL refuses the query).
+    const where = this.where(query, 'order', params);
     if (!daysServe(query)) {
       return this.db.query(
         `${sums} FROM (${orderFigures(
@@ -413,7 +420,7 @@ export class AnalyticsService {
     if (group === 'link') {
       const refs = await this.shortLinks.refsByIds(rows.map((r) => r.key).filter((k) => /^\d+$/.test(k)));
       const byId = new Map(refs.filter((r) => r.member_id === memberId).map((r) => [r.id, r]));
-      for (const r of rows) r.label = byId.get(r.key)?.url ?? (r.key === '' ? '(no link)' : null);
+      for (const r of rows) r.label = byId.get(r.key)?.url ?? (r.key === '' ? UNATTRIBUTED : null);
     } else if (group === 'item' || group === 'shop') {
       const column = group === 'item' ? 'item' : 'shop';
       const names: Array<{ key: string; name: string }> = await this.db.query(

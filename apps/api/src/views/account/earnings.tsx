@@ -617,9 +617,18 @@ function withEverySource(syncs: SyncStateView[]): SyncStateView[] {
         last_error: null,
         lines_new: 0,
         lines_updated: 0,
+        lines_skipped: 0,
+        skipped_by_reason: {},
         calls: 0,
       },
   );
+}
+
+/** `unknown_status: 2` → "2 with a status word not known yet". */
+function skippedWords(row: SyncStateView): string {
+  return Object.entries(row.skipped_by_reason)
+    .map(([reason, n]) => (reason === 'unknown_status' ? `${n} with a status word not known yet` : `${n} ${reason}`))
+    .join(', ');
 }
 
 export function SyncCard({ syncs }: { syncs: SyncStateView[] }) {
@@ -651,7 +660,9 @@ export function SyncCard({ syncs }: { syncs: SyncStateView[] }) {
             cell: (row) =>
               row.state === 'never'
                 ? '—'
-                : `${row.lines_new} new, ${row.lines_updated} updated, ${plural(row.calls, 'call')}`,
+                : `${row.lines_new} new, ${row.lines_updated} updated, ` +
+                  (row.lines_skipped > 0 ? `${row.lines_skipped} skipped (${skippedWords(row)}), ` : '') +
+                  plural(row.calls, 'call'),
           },
           { label: 'Last error', class: 'wrap', cell: (row) => row.last_error ?? '—' },
           {

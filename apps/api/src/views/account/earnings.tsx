@@ -510,6 +510,18 @@ function SeriesChart({ data }: { data: EarningsData }) {
   );
 }
 
+/** How the time a report was made is known, in words. */
+const MADE_AT_FROM: Record<string, string> = {
+  stated: 'as you said',
+  file_name: "from the file's name",
+  upload: 'taken as the upload time: the file name gives no time',
+  pull: 'the pull',
+};
+const KEPT_WORDS: Record<string, string> = {
+  older_report: 'set by a newer report',
+  final_status: 'final status (cancelled, or completed going back)',
+};
+
 /** What an import did or would do: counts, the reasons of skipped rows, and (preview) the Apply button. */
 export function ImportResult({ summary }: { summary: ImportSummary }) {
   const reasons = Object.entries(summary.skipped_by_reason);
@@ -532,7 +544,28 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
         <dd>{String(summary.skipped)}</dd>
         <dt>Attributed to your links</dt>
         <dd>{String(summary.attributed_to_links)}</dd>
+        <dt>Unattributed</dt>
+        <dd>{String(summary.unattributed)}</dd>
+        <dt>Kept (a newer report or a final status)</dt>
+        <dd>{String(summary.kept)}</dd>
       </dl>
+      <p class="hint" id="import-report-time">
+        {`Report made ${summary.report.made_at.slice(0, 16).replace('T', ' ')} UTC (${MADE_AT_FROM[summary.report.made_at_from]})` +
+          (summary.report.affiliate_id ? `, account ${summary.report.affiliate_id}` : '') +
+          '.'}
+      </p>
+      {summary.ambiguous_account > 0 ? (
+        <p class="hint">
+          {`${summary.ambiguous_account} lines have links of several affiliate accounts for their sub ids: name the report's account to credit them.`}
+        </p>
+      ) : null}
+      {summary.kept > 0 ? (
+        <p class="hint">
+          {`Kept as stored: ${Object.entries(summary.kept_by_reason)
+            .map(([reason, n]) => `${KEPT_WORDS[reason] ?? reason} ${n}`)
+            .join(', ')}.`}
+        </p>
+      ) : null}
       {reasons.length > 0 ? (
         <p class="hint">{`Skipped: ${reasons.map(([reason, n]) => `${reason.replace(/_/g, ' ')} ${n}`).join(', ')}.`}</p>
       ) : null}
@@ -561,6 +594,7 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
           hx-post={`${EARNINGS}/import?apply=true`}
           hx-ext="ignore:json-enc, raw-file"
           data-file="import-file"
+          data-account="import-account"
           hx-target="#import-result"
           hx-swap="outerHTML"
           hx-disabled-elt="this"
@@ -587,12 +621,16 @@ function ImportCard() {
         hx-post={`${EARNINGS}/import`}
         hx-ext="ignore:json-enc, raw-file"
         data-file="import-file"
+        data-account="import-account"
         hx-target="#import-result"
         hx-swap="outerHTML"
         hx-disabled-elt="find button"
       >
         <Field id="import-file" label="Report file (.csv)">
           <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
+        </Field>
+        <Field id="import-account" label="Affiliate account of the report (optional)">
+          <input id="import-account" name="affiliate_id" type="text" maxLength={64} pattern="[A-Za-z0-9_\-]{1,64}" />
         </Field>
         <Status id="import" />
         <button type="submit">Preview</button>

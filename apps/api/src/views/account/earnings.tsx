@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { Chart, type Column, DataTable, EmptyState, Field, LocalTime, plural, Status } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { ProductCard } from './sections';
+import { formatMoney } from '../money';
 
 export const EARNINGS = sectionPath(ACCOUNT_SECTIONS, 'earnings');
 const SETTINGS = sectionPath(ACCOUNT_SECTIONS, 'settings');
@@ -62,7 +63,6 @@ export interface LinkResults {
   selected: string;
 }
 
-const money = (value: string) => new Decimal(value).toNumber().toLocaleString('en-US', { maximumFractionDigits: 2 });
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
 
 /** One line per currency (money is never summed across currencies); a dash when there is none. */
@@ -78,7 +78,9 @@ function Amounts({
   return (
     <span class="amounts">
       {lines.map((amount) => (
-        <span key={amount.currency} class="amount">{`${money(pick(amount)!)} ${amount.currency}`}</span>
+        <span key={amount.currency} class="amount">
+          {formatMoney(pick(amount)!, amount.currency)}
+        </span>
       ))}
     </span>
   );

@@ -208,6 +208,25 @@ describe('earnings for every marketplace: golden files of our own, figures by ha
     expect(res.body.rows[0]).toMatchObject({ orders: 2, cancelled_orders: 1, amounts: [money('VND', LZ_3001)] });
   });
 
+  it('a duplicate row a batch later obeys the same rules: an older export does not reopen the line', async () => {
+    const member = await t.createMember();
+    const header = 'Order Number,Sub Order ID,SKU,Order Time,Order Amount,Payout,Currency,Status,Sub ID 1';
+    const row = (order: string, payout: string, status: string) =>
+      `${order},S1,3101,2026-09-12 10:00:00,100000,${payout},VND,${status},lz`;
+    const newer = [header, row('LZD', '700', 'Returned')].join('\n');
+    await t.importReport(member, '?apply=true&file_name=ConversionReport202609200900.csv', newer);
+    // The older export names the line twice, 1,000 lines apart (the second, with the larger payout, is kept).
+    const fillers = Array.from({ length: 1000 }, (_, i) => row(`LZF${i}`, '1', 'fulfilled'));
+    const older = [header, row('LZD', '0', 'fulfilled'), ...fillers, row('LZD', '700', 'fulfilled')].join('\n');
+    const res = await t.importReport(member, '?apply=true&file_name=ConversionReport202609150900.csv', older);
+    expect(res.body).toMatchObject({ new: 1000, kept: 1, skipped_by_reason: { duplicate_row: 1 } });
+    const [line] = await t.dataSource.query(
+      `SELECT status, net_commission::text FROM order_lines WHERE member_id = $1 AND order_id = 'LZD'`,
+      [member.member.id],
+    );
+    expect(line).toEqual({ status: 'cancelled', net_commission: '700.000000' });
+  });
+
   it('two overlapping exports applied at once end as the newer says, whichever lands last', async () => {
     const member = await t.createMember();
     await Promise.all([

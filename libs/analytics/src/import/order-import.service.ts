@@ -279,11 +279,13 @@ export class OrderImportService {
           batch.set(line.lineKey, line);
           continue;
         }
-        // Already compared in an earlier batch: written again (apply), not counted again.
+        // Already compared in an earlier batch: compared again with what that batch wrote, under the same rules
+        // (an older report, a final status), and written (apply), but not counted again.
         if (manager) {
           const ref = await reportOf(firstCurrency);
-          const links = await this.attribution(memberId, [line], known, ref.affiliateId, summary);
-          await writes.add(() => this.write(memberId, [line], manager, 'csv', links, ref));
+          await writes.drain();
+          const uncounted = emptySummary(layout.marketplace, true, ref);
+          await this.batch(memberId, [line], uncounted, manager, 'csv', known, writes, ref);
         }
         continue;
       }

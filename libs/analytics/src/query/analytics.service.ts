@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { utcMondayOf } from '../clicks/click-summaries';
 import { csvCell } from '../import/report-values';
 import { orderFigures } from './order-figures';
+import { clickSource, orderSource, type Period, periodsOf } from './query-plan';
 import {
   type AnalyticsAmount,
   type AnalyticsGroup,
@@ -18,7 +19,6 @@ import {
 
 /** Buckets a timeseries may have (zero-filled). */
 const MAX_BUCKETS = 5000;
-const DAY_MS = 86_400_000;
 
 interface ClickAgg {
   key: string;
@@ -279,7 +279,8 @@ export class AnalyticsService {
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
-    if (memberHoursServe(query)) {
+    const source = orderSource(query);
+    if (source === 'order_member_hours') {
       // The hourly member summary: a count, a timeseries or marketplaces in any time zone, from 24 rows a day.
       const key = this.keyExpr(query, 'hour', params);
       const filters = this.where(query, 'hour', params);
@@ -293,7 +294,7 @@ export class AnalyticsService {
     }
     // Added after the hourly branch: a parameter its SQL does not read has no type (PostgreSQL refuses the query).
     const where = this.where(query, 'order', params);
-    if (!daysServe(query)) {
+    if (source === 'order_lines') {
       return this.db.query(
         `${sums} FROM (${orderFigures(
           { key: this.keyExpr(query, 'order', params) },
@@ -467,28 +468,6 @@ function advance(date: Date, interval: string): void {
   else date.setUTCMonth(date.getUTCMonth() + 1);
 }
 
-/** Whole UTC days (`from`, `to`: dates at 00:00 UTC) read from a daily summary, or whole UTC weeks from a weekly one. */
-interface Period {
-  period: 'day' | 'week';
-  from: Date;
-  to: Date;
-}
-
-/**
- * The whole UTC days [ds, de) as summary reads: with `weeks`, the whole weeks (Monday to Monday) inside them as one
- * weekly read and the days before and after them as daily reads (at most 6 days at each end); else one daily
- * read (kept when empty: its key's parameters must be read by a part).
- */
-function periodsOf(ds: Date, de: Date, weeks: boolean): Period[] {
-  const ws = new Date(ds.getTime() + ((8 - ds.getUTCDay()) % 7) * DAY_MS);
-  const we = utcMondayOf(de);
-  if (!weeks || ws >= we) return [{ period: 'day', from: ds, to: de }];
-  const periods: Period[] = [{ period: 'week', from: ws, to: we }];
-  if (ds < ws) periods.push({ period: 'day', from: ds, to: ws });
-  if (we < de) periods.push({ period: 'day', from: we, to: de });
-  return periods;
-}
-
 /** Adds a typed parameter; returns its placeholder. */
 function param(params: unknown[], value: unknown, type: string): string {
   params.push(value);
@@ -501,46 +480,3 @@ function param(params: unknown[], value: unknown, type: string): string {
  * `click_link_days`, `order_days` and their weeks), `order` the detail `order_lines`.
  */
 type KeyTable = 'click' | 'hour' | 'day' | 'order';
-
-/** The hourly summaries of one dimension's values: grouped by it, a row per value and hour. */
-type DimensionSource = `click_${'country' | 'device' | 'os' | 'browser' | 'referrer'}_hours`;
-type ClickSource =
-  'click_hours' | 'click_member_hours' | 'click_sub_hours' | DimensionSource | 'click_days' | 'click_link_days';
-
-/** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
-function clickSource(query: AnalyticsQuery): ClickSource {
-  const f = query.filters;
-  if (f.country !== undefined || f.device !== undefined) return 'click_hours';
-  const perLink = f.linkId !== undefined || f.item !== undefined;
-  // A grouping by country, device, OS, browser or referrer, unfiltered or by marketplace: its values' hours.
-  if (CLICK_ONLY_GROUPS.has(query.groupBy)) {
-    return perLink || f.subId !== undefined ? 'click_hours' : (`click_${query.groupBy}_hours` as DimensionSource);
-  }
-  if (memberHoursServe(query)) return 'click_member_hours';
-  if (!perLink && daysServe(query)) return 'click_days';
-  // One sub id's timeseries in a time zone (or by hour): its hours.
-  if (!perLink && query.groupBy === 'timeseries') return 'click_sub_hours';
-  if (daysServe(query, true)) return 'click_link_days';
-  return 'click_hours';
-}
-
-/** Whether the hourly member summaries (`click_member_hours`, `order_member_hours`) have the query's grouping. */
-function memberHoursServe(query: AnalyticsQuery): boolean {
-  const f = query.filters;
-  if (f.subId !== undefined || f.linkId !== undefined || f.item !== undefined) return false;
-  if (f.country !== undefined || f.device !== undefined) return false;
-  return query.groupBy === 'count' || query.groupBy === 'timeseries' || query.groupBy === 'marketplace';
-}
-
-/**
- * Whether a daily summary has the query's grouping and filters: per sub id (`click_days`, `order_days`), or,
- * `perLink`, per link (`click_link_days`, which has the links' sub ids and items too).
- */
-function daysServe(query: AnalyticsQuery, perLink = false): boolean {
-  const f = query.filters;
-  if (f.country !== undefined || f.device !== undefined) return false;
-  if (!perLink && (f.linkId !== undefined || f.item !== undefined)) return false;
-  if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
-  if (perLink && (query.groupBy === 'link' || query.groupBy === 'item')) return true;
-  return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
-}

@@ -1,6 +1,7 @@
 import { ClickRecorder } from '@app/analytics/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
@@ -206,6 +207,30 @@ describe('earnings for every marketplace: golden files of our own, figures by ha
     expect(line).toEqual({ status: 'cancelled', made_at: new Date('2026-09-20T02:00:00Z') });
     const res = await get(`groupBy=item&marketplace=lazada&${RANGE}`);
     expect(res.body.rows[0]).toMatchObject({ orders: 2, cancelled_orders: 1, amounts: [money('VND', LZ_3001)] });
+  });
+
+  it('the earnings page shows the same figures, each currency by its own decimals', async () => {
+    const client = await new AccountClient(t).loginOk(bob.member.email);
+    /** The value of a card of the page (tags dropped), e.g. `1,649,000 IDR111.00 THB`. */
+    const card = (html: string, id: string) =>
+      (new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)<span class="stat-label">`).exec(html)?.[1] ?? '').replace(
+        /<[^>]+>/g,
+        '',
+      );
+    const idsale = await client.get(`/dashboard/earnings?${RANGE}&timezone=Asia/Bangkok&sub_id=idsale`);
+    expect(idsale.status).toBe(200);
+    // IDR without decimals, THB with two: 1,649,000 IDR and 111.00 THB of GMV, 75,854 IDR and 5.55 THB net.
+    expect(card(idsale.text, 'card-gmv')).toContain('1,649,000 IDR');
+    expect(card(idsale.text, 'card-gmv')).toContain('111.00 THB');
+    expect(card(idsale.text, 'card-net')).toContain('75,854 IDR');
+    expect(card(idsale.text, 'card-net')).toContain('5.55 THB');
+    const thfb = await client.get(`/dashboard/earnings?${RANGE}&timezone=Asia/Bangkok&sub_id=thfb`);
+    expect(card(thfb.text, 'card-gmv')).toBe('1,242.50 THB');
+    expect(card(thfb.text, 'card-net')).toBe('58.33 THB');
+    const lazada = await client.get(`/dashboard/earnings?${RANGE}&timezone=Asia/Ho_Chi_Minh&marketplace=lazada`);
+    expect(card(lazada.text, 'card-gmv')).toBe('350,000 VND');
+    expect(card(lazada.text, 'card-net')).toBe('17,500 VND');
+    expect(card(lazada.text, 'card-epc')).toBe('5,833 VND');
   });
 
   it('a duplicate row a batch later obeys the same rules: an older export does not reopen the line', async () => {

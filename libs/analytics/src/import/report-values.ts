@@ -112,10 +112,3 @@ export function lazadaItemId(values: { itemId?: string; productUrl?: string; sku
 export function subIdOfUtmContent(utmContent: string | null | undefined): string {
   return joinSubIds((utmContent ?? '').split('-'));
 }
-
-/** A spreadsheet cell that starts a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'` (CSV export only). */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}

@@ -5,11 +5,9 @@ import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { utcMondayOf } from '../clicks/click-summaries';
-import { csvCell } from '../import/report-values';
 import { orderFigures } from './order-figures';
 import { clickSource, orderSource, type Period, periodsOf } from './query-plan';
 import {
-  type AnalyticsAmount,
   type AnalyticsGroup,
   type AnalyticsQuery,
   type AnalyticsRow,
@@ -139,53 +137,6 @@ export class AnalyticsService {
     if (query.groupBy !== 'timeseries') result = result.slice(0, query.limit);
     await this.label(query.groupBy, query.memberId, result);
     return result;
-  }
-
-  /** The rows as CSV: one line per row and currency (money is never summed across currencies). */
-  toCsv(rows: AnalyticsRow[]): string {
-    const header = [
-      'key',
-      'label',
-      'currency',
-      'clicks',
-      'bot_clicks',
-      'orders',
-      'cancelled_orders',
-      'conversion_rate',
-      'gmv',
-      'commission_pending',
-      'commission_completed',
-      'commission_cancelled',
-      'net_commission',
-      'epc',
-    ];
-    const lines = [header.join(',')];
-    for (const r of rows) {
-      const amounts: Array<AnalyticsAmount | null> = r.amounts && r.amounts.length > 0 ? r.amounts : [null];
-      for (const a of amounts) {
-        lines.push(
-          [
-            r.key,
-            r.label,
-            a?.currency,
-            r.clicks,
-            r.bot_clicks,
-            r.orders,
-            r.cancelled_orders,
-            r.conversion_rate,
-            a?.gmv,
-            a?.commission_pending,
-            a?.commission_completed,
-            a?.commission_cancelled,
-            a?.net_commission,
-            a?.epc,
-          ]
-            .map((v) => csvCell(v ?? ''))
-            .join(','),
-        );
-      }
-    }
-    return `${lines.join('\r\n')}\r\n`;
   }
 
   private filtersOnlyOrders(query: AnalyticsQuery): boolean {

@@ -5,7 +5,7 @@ import { type AnalyticsQuery, CLICK_ONLY_GROUPS } from './analytics-query';
  * The query planner: which table answers a question of `GET /api/analytics`, decided from the query alone (no
  * SQL, no database; unit-tested in `query-plan.spec.ts`). The summaries are sums of the detail
  * (`click-summaries.ts`, `order-figures.ts`): the smallest one that has the query's grouping and filters gives the
- * same figures from far fewer rows. `AnalyticsService` runs what this plans.
+ * same figures from far fewer rows. `AnalyticsRepository` runs what this plans.
  */
 
 const DAY_MS = 86_400_000;
@@ -37,7 +37,7 @@ export type DimensionSource = `click_${'country' | 'device' | 'os' | 'browser' |
 export type ClickSource =
   'click_hours' | 'click_member_hours' | 'click_sub_hours' | DimensionSource | 'click_days' | 'click_link_days';
 
-/** The smallest click table with the query's grouping and filters (see `AnalyticsService.clicks`). */
+/** The smallest click table with the query's grouping and filters (see `AnalyticsRepository.clicks`). */
 export function clickSource(query: AnalyticsQuery): ClickSource {
   const f = query.filters;
   if (f.country !== undefined || f.device !== undefined) return 'click_hours';
@@ -75,7 +75,7 @@ export function daysServe(query: AnalyticsQuery, perLink = false): boolean {
   return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
 }
 
-/** Where the orders of a query are read (see `AnalyticsService.orders`). */
+/** Where the orders of a query are read (see `AnalyticsRepository.orders`). */
 export type OrderSource = 'order_member_hours' | 'order_days' | 'order_lines';
 
 /**

@@ -1,7 +1,7 @@
 export { AnalyticsModule, ANALYTICS_ENTITIES } from './analytics.module';
 export { analyticsConfig } from './analytics.config';
-export { OrderImportService, type ImportSummary } from './import/order-import.service';
-export { MARKETPLACES as REPORT_MARKETPLACES } from './import/report-formats';
+export { OrderImportService, type ImportOptions, type ImportSummary } from './import/order-import.service';
+export { MARKETPLACES as REPORT_MARKETPLACES, WHOLE_CURRENCIES } from './import/report-formats';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';
 export { OrderedItems, type OrderedItem } from './query/ordered-items';

@@ -1,5 +1,5 @@
 import { currencyOfHeader, detectLayout, normalizeHeader, statusOf } from './report-formats';
-import { csvCell, joinSubIds, parseMoney, parseReportTime, subIdOfUtmContent } from './report-values';
+import { joinSubIds, parseMoney, parseReportTime, subIdOfUtmContent } from './report-values';
 
 describe('report values', () => {
   it.each([
@@ -67,12 +67,5 @@ describe('report values', () => {
     expect(joinSubIds(['', 'x', ''])).toBe('-x');
     expect(subIdOfUtmContent('FB----')).toBe('FB');
     expect(subIdOfUtmContent(null)).toBe('');
-  });
-
-  it('escapes formulas and quotes in CSV cells', () => {
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('-12.5')).toBe('-12.5');
-    expect(csvCell('a,b')).toBe('"a,b"');
   });
 });

@@ -2,7 +2,7 @@ import { MIGRATIONS } from '../../apps/api/src/migrations';
 import request from 'supertest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { uniqueRedisPrefix } from '../support/abuse-stores';
-import { ApiProcess, eventually, sleep } from '../support/api-process';
+import { ApiProcess, eventually } from '../support/api-process';
 import { assertSafeResponse, safeText, STACK_FRAME } from '../support/test-app';
 import { SeededMember, Seeder } from '../support/seed';
 import {
@@ -211,23 +211,25 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     // Answers with every server up (they also set the bound on answers while one is down).
     expect(await eventually(() => load.outcomes.length >= 12, 30_000, 50)).toBe(true);
     const crashedAt = Date.now();
+    const logBeforeCrash = api.logs().length;
     await pg.crash();
     load.phase = 'down';
     // A member whose pair this instance has never verified: it needs the database.
     const uncached = new Load([convertCall(api.url, fresh, 'convert (pair not cached)')]);
     uncached.phase = 'down';
     uncached.start(2);
-    // Down for 3 s at least (usage flushes fail meanwhile), and until each kind of call has been answered while
-    // it was down, however slow the machine.
+    // Down until a usage flush has failed (logged) and each kind of call has been answered while it was down,
+    // however slow the machine.
     const seenDown = () => {
       const down = [...load.of('down'), ...uncached.of('down')];
       return (
+        api.logs().slice(logBeforeCrash).includes('Could not write usage counters, will retry') &&
         down.some((o) => o.what === 'convert (pair not cached)' && o.status === 503) &&
         down.some((o) => o.what === 'health' && o.status === 503) &&
         down.some((o) => o.what === 'convert (pair cached)' && o.status === 200)
       );
     };
-    await Promise.all([sleep(3000), eventually(seenDown, 30_000, 50)]);
+    expect(await eventually(seenDown, 30_000, 50)).toBe(true);
     await pg.start();
     load.phase = uncached.phase = 'recovering';
     const probe = async () => (await convertOnce(api.url, fresh, { affiliate_id: '17345510000' })).status === 200;
@@ -294,9 +296,12 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     load.start(4);
     expect(await eventually(() => load.outcomes.length >= 12, 30_000, 50)).toBe(true);
     load.phase = 'down';
+    const logBeforeKill = api.logs().length;
     await redis.kill();
-    // Down for 3 s at least, and for a number of answers however slow the machine.
-    await Promise.all([sleep(3000), eventually(() => load.of('down').length >= 12, 30_000, 50)]);
+    // Down until the instance has seen it (its one warning of the outage: in-process state meanwhile), and for a
+    // number of answers, however slow the machine.
+    const failedOpen = () => api.logs().slice(logBeforeKill).includes('using in-process state meanwhile');
+    expect(await eventually(() => failedOpen() && load.of('down').length >= 12, 30_000, 50)).toBe(true);
     await redis.start();
     load.phase = 'after';
     // Counting returns to Redis once it reconnects: the member's counter key shows up there again.

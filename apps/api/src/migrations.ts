@@ -6,6 +6,7 @@ import { MEMBER_MIGRATIONS } from '@app/members';
 import { OUTBOUND_MIGRATIONS } from '@app/outbound';
 import { SHORT_LINK_MIGRATIONS } from '@app/shortlinks';
 import { USAGE_MIGRATIONS } from '@app/usage';
+import { WEBHOOK_MIGRATIONS } from '@app/webhooks';
 
 /** The timestamp TypeORM orders a migration by: the digits that end its class name. */
 export function migrationTimestamp(migration: { name: string }): number {
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationList = [
   ...OUTBOUND_MIGRATIONS,
   ...USAGE_MIGRATIONS,
   ...ANALYTICS_MIGRATIONS,
+  ...WEBHOOK_MIGRATIONS,
 ].sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));

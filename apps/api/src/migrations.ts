@@ -1,6 +1,7 @@
 import { ABUSE_MIGRATIONS } from '@app/abuse';
 import { ANALYTICS_MIGRATIONS } from '@app/analytics';
 import { CONVERSION_MIGRATIONS } from '@app/conversion';
+import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { FOUNDATION_MIGRATIONS, type MigrationList } from '@app/database';
 import { MEMBER_MIGRATIONS } from '@app/members';
 import { OUTBOUND_MIGRATIONS } from '@app/outbound';
@@ -25,6 +26,7 @@ export const MIGRATIONS: MigrationList = [
   ...MEMBER_MIGRATIONS,
   ...ABUSE_MIGRATIONS,
   ...CONVERSION_MIGRATIONS,
+  ...CREDENTIAL_MIGRATIONS,
   ...SHORT_LINK_MIGRATIONS,
   ...OUTBOUND_MIGRATIONS,
   ...USAGE_MIGRATIONS,

@@ -26,7 +26,7 @@ import {
 import { type ImportOptions, type ImportSummary, OrderImportService } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
@@ -91,6 +91,7 @@ export class ConversionsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @RequiresScope('reports:write')
   @ApiOperation({
     operationId: 'importConversions',
     summary: 'Import a marketplace order report (preview, or apply)',

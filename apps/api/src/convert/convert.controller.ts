@@ -23,7 +23,7 @@ import {
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ConvertRequestDto, ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
 import { ConvertUseCase } from './convert.use-case';
@@ -38,6 +38,7 @@ export class ConvertController {
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @CountedWithLinks()
+  @RequiresScope('convert')
   @ApiOperation({
     operationId: 'convert',
     summary: 'Convert every marketplace link in a text',

@@ -34,7 +34,7 @@ import {
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { WebhookDispatcher, WebhookEndpointsService } from '@app/webhooks';
 import { OkDto } from '../account/account-responses.dto';
 import {
@@ -52,6 +52,7 @@ import {
 const WithKey = () =>
   applyDecorators(
     UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard),
+    RequiresScope('webhooks:write'),
     Header('Cache-Control', 'no-store'),
     ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' }),
     ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS }),

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'plan_required',
   'not_configured',
   'forbidden',
+  'insufficient_scope',
   'csrf_failed',
   'wrong_password',
   'registration_closed',
@@ -44,6 +45,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'plan_required':
     case 'not_configured':
     case 'forbidden':
+    case 'insufficient_scope':
     case 'csrf_failed':
     case 'wrong_password':
     case 'registration_closed':

@@ -7,7 +7,7 @@
 const { availableParallelism } = require('node:os');
 
 const moduleNameMapper = {
-  '^@app/(common|database|http|messaging|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics|products|webhooks)(|/.*)$':
+  '^@app/(common|database|http|messaging|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics|products|webhooks|idempotency)(|/.*)$':
     '<rootDir>/libs/$1/src$2',
 };
 const transform = {

@@ -3,6 +3,7 @@ import { ANALYTICS_MIGRATIONS } from '@app/analytics';
 import { CONVERSION_MIGRATIONS } from '@app/conversion';
 import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { FOUNDATION_MIGRATIONS, type MigrationList } from '@app/database';
+import { IDEMPOTENCY_MIGRATIONS } from '@app/idempotency';
 import { MEMBER_MIGRATIONS } from '@app/members';
 import { OUTBOUND_MIGRATIONS } from '@app/outbound';
 import { SHORT_LINK_MIGRATIONS } from '@app/shortlinks';
@@ -32,4 +33,5 @@ export const MIGRATIONS: MigrationList = [
   ...USAGE_MIGRATIONS,
   ...ANALYTICS_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
+  ...IDEMPOTENCY_MIGRATIONS,
 ].sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));

@@ -11,6 +11,7 @@ import { ConvertModule } from '../convert/convert.module';
 import { PublicPagesController } from '../pages/public-pages.controller';
 import { AccountController } from './account.controller';
 import { AccountPagesController } from './account-pages.controller';
+import { IdempotencyModule } from '@app/idempotency';
 import { IntegrationKeysController } from './integration-keys.controller';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
@@ -23,6 +24,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
 @Module({
   imports: [
     ClockModule,
+    IdempotencyModule,
     AuthModule,
     MembersModule,
     CredentialsModule,

@@ -15,6 +15,7 @@ import {
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, Clock, ErrorResponseDto } from '@app/common';
 import { CredentialsService } from '@app/credentials';
+import { Idempotent } from '@app/idempotency';
 import type { Member } from '@app/members';
 import { OkDto } from './account-responses.dto';
 import { CreatedIntegrationKeyDto, CreateIntegrationKeyDto, IntegrationKeysDto } from './integration-keys.dto';
@@ -35,6 +36,7 @@ export class IntegrationKeysController {
 
   @Post()
   @Header('Cache-Control', 'no-store')
+  @Idempotent()
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
     operationId: 'createIntegrationKey',

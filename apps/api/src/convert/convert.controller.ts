@@ -26,12 +26,16 @@ import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ConvertRequestDto, ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
+import { Idempotency, IdempotencyKeyHeader } from '@app/idempotency';
 import { ConvertUseCase } from './convert.use-case';
 
 @ApiTags('convert')
 @Controller('api')
 export class ConvertController {
-  constructor(private readonly useCase: ConvertUseCase) {}
+  constructor(
+    private readonly useCase: ConvertUseCase,
+    private readonly idempotency: Idempotency,
+  ) {}
 
   @Post('convert')
   @HttpCode(200)
@@ -39,6 +43,7 @@ export class ConvertController {
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
   @CountedWithLinks()
   @RequiresScope('convert')
+  @IdempotencyKeyHeader()
   @ApiOperation({
     operationId: 'convert',
     summary: 'Convert every marketplace link in a text',
@@ -67,6 +72,12 @@ export class ConvertController {
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
   convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertReply> {
+    // Only a call with `Idempotency-Key` is looked up and kept (one header read for the others).
+    if (Idempotency.wanted(req)) {
+      return this.idempotency.run(req, req.res!, () =>
+        this.useCase.respond(body, req.principal, req),
+      ) as Promise<ConvertReply>;
+    }
     return this.useCase.respond(body, req.principal, req);
   }
 }

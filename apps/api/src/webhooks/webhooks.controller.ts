@@ -35,6 +35,7 @@ import {
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { Idempotent } from '@app/idempotency';
 import { WebhookDispatcher, WebhookEndpointsService } from '@app/webhooks';
 import { OkDto } from '../account/account-responses.dto';
 import {
@@ -76,6 +77,7 @@ export class WebhooksController {
 
   @Post()
   @WithKey()
+  @Idempotent()
   @ApiOperation({
     operationId: 'createWebhookEndpoint',
     summary: 'Add a webhook endpoint',

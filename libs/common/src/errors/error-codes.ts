@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'registration_closed',
   'not_found',
   'conflict',
+  'idempotency_key_reused',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -56,6 +57,8 @@ export function statusForCode(code: ErrorCode): number {
       return 409;
     case 'method_not_allowed':
       return 405;
+    case 'idempotency_key_reused':
+      return 422;
     case 'payload_too_large':
       return 413;
     case 'unsupported_media_type':

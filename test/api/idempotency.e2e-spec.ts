@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Test as SuperTest } from 'supertest';
 import { AddressPolicy } from '@app/conversion';
+import { Idempotency } from '@app/idempotency';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 const REPORT = readFileSync(join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.csv'));
@@ -93,5 +94,14 @@ describe('Idempotency-Key on the creating routes', () => {
     const fresh = await withKey(t.http.post('/api/convert').send({ content: 'z', mode: 'link_goc' }), 'convert-1');
     expect(fresh.status).toBe(200);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('keeps a day of keys at most: the prune deletes the older ones', async () => {
+    const count = async () =>
+      Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM idempotency_keys`))[0].n);
+    expect(await count()).toBeGreaterThan(1);
+    await t.app.get(Idempotency).prune();
+    // Only the key made after the clock moved a day on is left.
+    expect(await count()).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AddressPolicy } from '@app/conversion';
+import { WebhookSubscribers } from '@app/webhooks/testing';
 import { Webhook } from 'standardwebhooks';
 import type { Test as SuperTest } from 'supertest';
 import { eventually } from '../support/api-process';
@@ -229,4 +230,19 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
     const on = await withKey(bob, t.http.patch(`/api/webhooks/endpoints/${id}`).send({ enabled: true }));
     expect(on.body.endpoint).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
   }, 30_000);
+
+  it('keeps WEBHOOK_LOG_RETENTION_DAYS of delivery log: older deliveries are pruned', async () => {
+    const count = async () =>
+      Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries`))[0].n);
+    expect(await count()).toBeGreaterThan(0);
+    const subscribers = t.app.get(WebhookSubscribers);
+    await subscribers.prune(new Date(Date.now() + 29 * 86_400_000));
+    expect(await count()).toBeGreaterThan(0);
+    await subscribers.prune(new Date(Date.now() + 31 * 86_400_000));
+    expect(
+      Number(
+        (await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'pending'`))[0].n,
+      ),
+    ).toBe(0);
+  });
 });

@@ -2,14 +2,18 @@ import {
   CallHandler,
   ExecutionContext,
   Injectable,
+  Logger,
   NestInterceptor,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
   StreamableFile,
   UseInterceptors,
   applyDecorators,
 } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, PeriodicTask } from '@app/common';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
@@ -38,11 +42,38 @@ interface Stored {
  * The request is the method, path, query and JSON body; for an upload (a streamed body) its type and length.
  */
 @Injectable()
-export class Idempotency {
+export class Idempotency implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(Idempotency.name);
+  private readonly task: PeriodicTask;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
-  ) {}
+    scheduler: SchedulerRegistry,
+  ) {
+    // Keys past their 24 hours are deleted every 10 minutes: the table holds one day of keys at most.
+    this.task = new PeriodicTask(scheduler, {
+      name: 'idempotency-prune',
+      everyMs: 600_000,
+      run: () => this.prune(),
+      logger: this.logger,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.task.stop();
+  }
+
+  /** Deletes the keys older than 24 hours. */
+  async prune(): Promise<void> {
+    await this.db.query(`DELETE FROM idempotency_keys WHERE created_at <= $1`, [
+      new Date(this.clock.now().getTime() - IDEMPOTENCY_TTL_MS),
+    ]);
+  }
 
   /** Whether the request carries `Idempotency-Key` (the only work a request without one sees). */
   static wanted(req: Request): boolean {

@@ -21,6 +21,10 @@ export class WebhooksConfig {
   @IntSetting(1, 2_400)
   WEBHOOK_DISABLE_AFTER_HOURS = 120;
 
+  /** Days a delivery stays in the endpoint's log (older ones are deleted with the hourly prune). */
+  @IntSetting(1, 3650)
+  WEBHOOK_LOG_RETENTION_DAYS = 30;
+
   /** Endpoints one member may have. */
   @IntSetting(1, 100)
   WEBHOOK_ENDPOINTS_PER_MEMBER = 10;

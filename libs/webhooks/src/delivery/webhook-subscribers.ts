@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PeriodicTask } from '@app/common';
+import { Clock, PeriodicTask } from '@app/common';
 import { DataSource } from 'typeorm';
 import { webhooksConfig, WebhooksConfig } from '../webhooks.config';
 
@@ -17,11 +17,13 @@ export class WebhookSubscribers implements OnApplicationBootstrap, OnApplication
   private readonly logger = new Logger(WebhookSubscribers.name);
   private members = new Set<string>();
   private readonly task: PeriodicTask;
+  private readonly pruneTask: PeriodicTask;
   private readonly listeners: Array<() => void> = [];
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(webhooksConfig.KEY) config: WebhooksConfig,
+    @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
+    private readonly clock: Clock,
     scheduler: SchedulerRegistry,
   ) {
     this.task = new PeriodicTask(scheduler, {
@@ -30,15 +32,23 @@ export class WebhookSubscribers implements OnApplicationBootstrap, OnApplication
       run: () => this.reload(),
       logger: this.logger,
     });
+    this.pruneTask = new PeriodicTask(scheduler, {
+      name: 'webhook-log-prune',
+      everyMs: 3_600_000,
+      run: () => this.prune(this.clock.now()),
+      logger: this.logger,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.reload();
     this.task.start();
+    this.pruneTask.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.task.stop();
+    await this.pruneTask.stop();
   }
 
   has(memberId: string): boolean {
@@ -57,6 +67,13 @@ export class WebhookSubscribers implements OnApplicationBootstrap, OnApplication
   /** Called when the first member with an endpoint is known (the queue starts then). */
   onAny(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Deletes the deliveries past `WEBHOOK_LOG_RETENTION_DAYS` that are no longer pending. */
+  async prune(now: Date): Promise<void> {
+    await this.db.query(`DELETE FROM webhook_deliveries WHERE created_at <= $1 AND status <> 'pending'`, [
+      new Date(now.getTime() - this.config.WEBHOOK_LOG_RETENTION_DAYS * 86_400_000),
+    ]);
   }
 
   async reload(): Promise<void> {

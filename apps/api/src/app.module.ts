@@ -16,6 +16,7 @@ import { ConvertModule } from './convert/convert.module';
 import { AnalyticsHttpModule } from './analytics/analytics-http.module';
 import { HealthModule } from './health/health.module';
 import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
+import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { validationPipe } from './validation';
@@ -73,6 +74,7 @@ export class AppModule {
         AbuseHttpModule,
         ShortLinksHttpModule,
         AnalyticsHttpModule,
+        WebhooksHttpModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },

@@ -11,6 +11,8 @@ import { ConvertModule } from '../convert/convert.module';
 import { PublicPagesController } from '../pages/public-pages.controller';
 import { AccountController } from './account.controller';
 import { AccountPagesController } from './account-pages.controller';
+import { IdempotencyModule } from '@app/idempotency';
+import { IntegrationKeysController } from './integration-keys.controller';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { SessionPrincipalGuard } from './session-principal.guard';
@@ -22,6 +24,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
 @Module({
   imports: [
     ClockModule,
+    IdempotencyModule,
     AuthModule,
     MembersModule,
     CredentialsModule,
@@ -32,7 +35,13 @@ import { SessionPrincipalGuard } from './session-principal.guard';
     // The same options as ConversionModule's import: one instance (the short-link quotas on the account page).
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [AuthController, AccountController, PublicPagesController, AccountPagesController],
+  controllers: [
+    AuthController,
+    AccountController,
+    IntegrationKeysController,
+    PublicPagesController,
+    AccountPagesController,
+  ],
   providers: [AccountService, SessionPrincipalGuard],
 })
 export class AccountModule {}

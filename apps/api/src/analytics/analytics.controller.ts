@@ -29,7 +29,7 @@ import {
 } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
 import { AnalyticsQueryDto, AnalyticsResponseDto, SyncQueryDto, SyncStatesDto } from './analytics.dto';
@@ -87,6 +87,7 @@ export class AnalyticsController {
   @Get('api/analytics')
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @RequiresScope('analytics:read')
   @ApiOperation({
     operationId: 'getAnalytics',
     summary: 'Earnings analytics: clicks, orders, commission',

@@ -26,7 +26,8 @@ import {
 import { type ImportOptions, type ImportSummary, OrderImportService } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { Idempotent } from '@app/idempotency';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
@@ -91,6 +92,8 @@ export class ConversionsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @RequiresScope('reports:write')
+  @Idempotent()
   @ApiOperation({
     operationId: 'importConversions',
     summary: 'Import a marketplace order report (preview, or apply)',
@@ -118,6 +121,7 @@ export class ConversionsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @SignedIn()
+  @Idempotent()
   @ApiCookieAuth('session')
   @ApiOperation({
     operationId: 'importAccountConversions',

@@ -23,7 +23,7 @@ import {
 } from '@app/abuse';
 import { AppException, ErrorResponseDto, OkTrue } from '@app/common';
 import { TextConverter } from '@app/conversion';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ProductDetailsDto, ProductDetailsService, type ProductDetails, type ProductOutcome } from '@app/products';
 
 /** Longest `url` taken (a marketplace link with its tracking parameters fits easily). */
@@ -52,6 +52,7 @@ export class ProductsController {
   @Get('products')
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @RequiresScope('products:read')
   @ApiOperation({
     operationId: 'getProduct',
     summary: 'Product details and commission of one marketplace link',

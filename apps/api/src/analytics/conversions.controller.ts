@@ -23,14 +23,13 @@ import {
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
-import { type ImportSummary, OrderImportService } from '@app/analytics';
+import { type ImportSummary, isSupportedUploadEncoding, OrderImportService, type ReportUpload } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request } from 'express';
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { allowLongerRequest } from '@app/http';
 import { ImportSummaryDto } from './analytics.dto';
 
 /** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
@@ -123,8 +122,12 @@ export function applyFlag(value: string | undefined): boolean {
   throw new AppException('invalid_request', '`apply` is `true` or `false`');
 }
 
-/** The request body as a byte stream, decompressed when sent compressed; the media type checked first. */
-export function uploadStream(req: Request): Readable {
+/**
+ * The request body as sent and its `Content-Encoding` (the import receives and decompresses it), the media type
+ * and encoding checked first. Called once the caller is authenticated: only then may the upload take
+ * IMPORT_REQUEST_TIMEOUT_MS to arrive (before, HTTP_REQUEST_TIMEOUT_MS, as every request).
+ */
+export function uploadStream(req: Request): ReportUpload {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
   if (/^multipart\//i.test(type)) {
     throw new AppException(
@@ -139,18 +142,9 @@ export function uploadStream(req: Request): Readable {
     );
   }
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  const decompress =
-    encoding === 'gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  if (encoding !== 'identity' && !decompress) {
+  if (!isSupportedUploadEncoding(encoding)) {
     throw new AppException('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 20)} is not supported`);
   }
-  if (!decompress) return req;
-  req.on('error', (error) => decompress.destroy(error));
-  return req.pipe(decompress);
+  allowLongerRequest(req);
+  return { body: req, encoding };
 }

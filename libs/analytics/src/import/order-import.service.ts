@@ -4,13 +4,14 @@ import { AppException } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import { ORDER_SUMMARIES, type OrderSummaryTable, orderSummaryInsert } from '../query/order-figures';
-import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { itemOfTarget } from '../attribution/link-item';
 import { utcMondayOf } from '../clicks/click-summaries';
 import { detectLayout, type ReportLayout } from './report-formats';
+import { ImportBudget } from './import-budget';
 import { readReportRows, ReportFileError } from './report-reader';
+import { type ReceivedReport, receiveReport, type ReportUpload } from './report-upload';
 import { isProblem, lineOfRow, type OrderLine, type RowProblem } from './report-rows';
 
 /** Lines compared and written per statement. */
@@ -52,6 +53,9 @@ interface LinkCandidate {
 /** Each sub id's candidate links, as far as one import has read them. */
 type LinkCandidates = Map<string, LinkCandidate[]>;
 
+/** Writes the new and changed lines of a batch, with the links they are attributed to. */
+type LineWriter = (lines: OrderLine[], links: Map<string, string>) => Promise<void>;
+
 interface Existing {
   line_key: string;
   status: string;
@@ -64,43 +68,64 @@ interface Existing {
 }
 
 /**
- * Imports a marketplace report export for a member: streamed (never the whole file in memory), each row turned
- * into an order line or a per-row reason, duplicates inside the file resolved (the row with the larger net
- * commission wins: Shopee ships dummy rows with 0 beside the real one), then compared with what is stored, in
- * batches, and, when applied, upserted in one transaction: a line already stored is written only when its
- * status or an amount changed. The preview is the same run without the writes, so it says exactly what the apply
- * will do (unless another import lands in between).
+ * Imports a marketplace report export for a member: received whole first (`receiveReport`: a file on disk, never
+ * in memory, before any connection, transaction or lock is taken), then read as a stream, each row turned into an
+ * order line or a per-row reason, duplicates inside the file resolved (the row with the larger net commission
+ * wins: Shopee ships dummy rows with 0 beside the real one), then compared with what is stored, in batches, and,
+ * when applied, upserted batch by batch, each in a short transaction of its own that holds the member's import
+ * lock and computes the summaries of the days it wrote again: a line already stored is written only when its
+ * status or an amount changed. An apply reads the whole file once before it writes anything (a file refused as a
+ * whole writes nothing); cut short (the database gone), it is finished by sending the file again, which counts
+ * nothing twice. The preview is the same run without the writes, so it says exactly what the apply will do
+ * (unless another import lands in between). Imports take turns (`ImportBudget`).
  */
 @Injectable()
 export class OrderImportService {
   private readonly logger = new Logger(OrderImportService.name);
   /** The UTC purchase days each open transaction wrote lines of (its `order_days` are computed at its end). */
   private readonly touchedDays = new WeakMap<EntityManager, Set<string>>();
+  private readonly budget: ImportBudget;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly shortLinks: ShortLinkService,
     @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
-  ) {}
+  ) {
+    this.budget = new ImportBudget(config.IMPORT_CONCURRENCY, config.IMPORT_MAX_QUEUED);
+  }
 
-  /** Reads a report file. `apply` false: a preview, nothing is written. */
-  async importFile(memberId: string, input: Readable, apply: boolean): Promise<ImportSummary> {
-    const rows = readReportRows(input, {
-      maxBytes: this.config.IMPORT_MAX_BYTES,
-      maxRows: this.config.IMPORT_MAX_ROWS,
-    });
+  /** Receives and reads a report file. `apply` false: a preview, nothing is written. */
+  async importFile(memberId: string, upload: ReportUpload, apply: boolean): Promise<ImportSummary> {
     try {
-      if (!apply) return await this.run(memberId, rows, null);
-      return await this.db.transaction(async (manager) => {
-        await lockMemberImports(manager, memberId);
-        return this.run(memberId, rows, manager);
+      const file = await receiveReport(upload, {
+        maxBytes: this.config.IMPORT_MAX_BYTES,
+        maxRatio: this.config.IMPORT_MAX_COMPRESSION_RATIO,
       });
+      try {
+        return await this.budget.run(memberId, async () => {
+          // An apply reads the whole file first: one refused as a whole (unreadable, too many rows) writes nothing.
+          if (apply) for await (const row of this.rowsOf(file)) void row;
+          const rows = this.rowsOf(file);
+          try {
+            return await this.run(memberId, rows, apply);
+          } finally {
+            await rows.return(undefined).catch(() => undefined);
+          }
+        });
+      } finally {
+        await file.remove();
+      }
     } catch (error) {
       if (error instanceof ReportFileError) throw new AppException(error.code, error.message);
       throw error;
-    } finally {
-      await rows.return(undefined).catch(() => undefined);
     }
+  }
+
+  private rowsOf(file: ReceivedReport): AsyncGenerator<string[]> {
+    return readReportRows(file.open(), {
+      maxBytes: this.config.IMPORT_MAX_BYTES,
+      maxRows: this.config.IMPORT_MAX_ROWS,
+    });
   }
 
   /** Lines from another source (the scheduled pull): compared and upserted as a file's are. */
@@ -111,9 +136,10 @@ export class OrderImportService {
     const run = async (m: EntityManager) => {
       await lockMemberImports(m, memberId);
       const writes = new WriteQueue();
+      const writer: LineWriter = (changed, links) => this.write(memberId, changed, m, 'api', links);
       // One batch after the other (a pull's pages may repeat a line: the next batch compares with it written).
       for (let i = 0; i < lines.length; i += BATCH) {
-        await this.batch(memberId, lines.slice(i, i + BATCH), summary, m, 'api', known, writes);
+        await this.batch(memberId, lines.slice(i, i + BATCH), summary, m, writer, known, writes);
         await writes.drain();
       }
       await this.refreshDays(memberId, m);
@@ -124,17 +150,20 @@ export class OrderImportService {
     return summary;
   }
 
-  private async run(
-    memberId: string,
-    rows: AsyncGenerator<string[]>,
-    manager: EntityManager | null,
-  ): Promise<ImportSummary> {
+  private async run(memberId: string, rows: AsyncGenerator<string[]>, apply: boolean): Promise<ImportSummary> {
     const first = await rows.next();
     if (first.done) throw new AppException('invalid_request', 'The file is empty');
     const detected = detectLayout(first.value);
     if (!detected.ok) throw new AppException('invalid_request', detected.message);
     const layout: ReportLayout = detected.layout;
-    const summary = emptySummary(layout.marketplace, manager !== null);
+    const summary = emptySummary(layout.marketplace, apply);
+    const writer: LineWriter | null = apply
+      ? (lines, links) =>
+          this.underMemberLock(memberId, async (m) => {
+            await this.write(memberId, lines, m, 'csv', links);
+            await this.refreshDays(memberId, m);
+          })
+      : null;
     const currencies = new Set<string>();
     /** Net commission of each line key seen in this file (duplicates keep the larger). */
     const seen = new Map<string, string>();
@@ -170,38 +199,37 @@ export class OrderImportService {
           continue;
         }
         // Already compared in an earlier batch: written again (apply), not counted again.
-        if (manager) {
+        if (writer) {
           const links = await this.attribution(memberId, [line], known);
-          await writes.add(() => this.write(memberId, [line], manager, 'csv', links));
+          await writes.add(() => writer([line], links));
         }
         continue;
       }
       seen.set(line.lineKey, line.netCommission);
       batch.set(line.lineKey, line);
       if (batch.size >= BATCH) {
-        await this.batch(memberId, [...batch.values()], summary, manager, 'csv', known, writes);
+        await this.batch(memberId, [...batch.values()], summary, this.db.manager, writer, known, writes);
         batch = new Map();
       }
     }
-    if (batch.size > 0) await this.batch(memberId, [...batch.values()], summary, manager, 'csv', known, writes);
+    if (batch.size > 0)
+      await this.batch(memberId, [...batch.values()], summary, this.db.manager, writer, known, writes);
     await writes.drain();
-    if (manager) await this.refreshDays(memberId, manager);
     summary.currencies = [...currencies].sort();
-    if (manager) this.logger.log({ member_id: memberId, ...countsOf(summary) }, 'Report imported');
+    if (apply) this.logger.log({ member_id: memberId, ...countsOf(summary) }, 'Report imported');
     return summary;
   }
 
-  /** Compares a batch with the stored lines, counts, and (apply) writes the new and changed ones. */
+  /** Compares a batch with the stored lines, counts, and (with a writer: apply) writes the new and changed ones. */
   private async batch(
     memberId: string,
     lines: OrderLine[],
     summary: ImportSummary,
-    manager: EntityManager | null,
-    source: 'csv' | 'api',
+    runner: EntityManager,
+    writer: LineWriter | null,
     known: LinkCandidates,
     writes: WriteQueue,
   ): Promise<void> {
-    const runner = manager ?? this.db.manager;
     const existing: Existing[] = await runner.query(
       `SELECT line_key, status, qty, gmv::text, commission::text, net_commission::text, currency, completed_at
          FROM order_lines WHERE member_id = $1 AND marketplace = $2 AND line_key = ANY($3::text[])`,
@@ -227,7 +255,7 @@ export class OrderImportService {
     }
     const links = await this.attribution(memberId, lines, known);
     summary.attributed_to_links += lines.filter((l) => links.has(l.lineKey)).length;
-    if (manager && changed.length > 0) await writes.add(() => this.write(memberId, changed, manager, source, links));
+    if (writer && changed.length > 0) await writes.add(() => writer(changed, links));
   }
 
   /**
@@ -294,6 +322,29 @@ export class OrderImportService {
       ),
       [memberId, weeks, weeks[0], weeksEnd.slice(0, 10)],
     );
+  }
+
+  /**
+   * `work` in a short transaction of its own that holds the member's import lock. The lock is tried, not waited
+   * for inside a statement (whose time-out would cut the wait): while another import of the member holds it, no
+   * connection is held, and the lock is tried again after a pause, for up to IMPORT_REQUEST_TIMEOUT_MS.
+   */
+  private async underMemberLock(memberId: string, work: (manager: EntityManager) => Promise<void>): Promise<void> {
+    const deadline = Date.now() + this.config.IMPORT_REQUEST_TIMEOUT_MS;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 500)) {
+      const done = await this.db.transaction(async (manager) => {
+        if (!(await tryLockMemberImports(manager, memberId))) return false;
+        await work(manager);
+        return true;
+      });
+      if (done) return;
+      if (Date.now() > deadline) {
+        throw new AppException('unavailable', 'Another import of yours is still running: try again later', {
+          retryAfterSeconds: 30,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   /**
@@ -369,6 +420,16 @@ function mondayOf(day: string): string {
   return utcMondayOf(new Date(`${day}T00:00:00Z`))
     .toISOString()
     .slice(0, 10);
+}
+
+/**
+ * Tries to take the member's import lock until the transaction ends (`lockMemberImports` without the wait).
+ */
+async function tryLockMemberImports(manager: EntityManager, memberId: string): Promise<boolean> {
+  const [row] = (await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [
+    `order-import:${memberId}`,
+  ])) as Array<{ locked: boolean }>;
+  return row.locked;
 }
 
 /**

@@ -270,7 +270,6 @@ export class AnalyticsService {
    */
   private async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
     const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
-    const where = this.where(query, 'order', params);
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
@@ -286,6 +285,8 @@ export class AnalyticsService {
         params,
       );
     }
+    // The filters of order_lines and the daily summaries (not before: a parameter no part reads has no type).
+    const where = this.where(query, 'order', params);
     if (!daysServe(query)) {
       return this.db.query(
         `${sums} FROM (${orderFigures(

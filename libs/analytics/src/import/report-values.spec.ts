@@ -85,4 +85,12 @@ describe('report values', () => {
     expect(csvCell('-12.5')).toBe('-12.5');
     expect(csvCell('a,b')).toBe('"a,b"');
   });
+
+  it("guards a formula after a ';' or a tab too (spreadsheets split cells there in the pt-BR and id-ID locales)", () => {
+    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
+    expect(csvCell('x\t+1+1')).toBe("x\t'+1+1");
+    expect(csvCell('\t=1')).toBe("'\t'=1");
+    expect(csvCell('a; -b;@c')).toBe("a; -b;'@c");
+    expect(csvCell('1;2')).toBe('1;2');
+  });
 });

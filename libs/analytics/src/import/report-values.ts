@@ -114,9 +114,16 @@ export function subIdOfUtmContent(utmContent: string | null | undefined): string
   return joinSubIds((utmContent ?? '').split('-'));
 }
 
-/** A spreadsheet cell that starts a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'` (CSV export only). */
+/**
+ * A spreadsheet cell that starts a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'` (CSV export only), and
+ * so does each part of it after a `;` or a tab that starts one: a spreadsheet in a locale whose list separator is
+ * `;` (pt-BR, id-ID) splits the cell there, and would run `x;=cmd|…` as a formula.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) {
+    text = text.replace(/(?<=[;\t])(?=[=+\-@])/g, "'");
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

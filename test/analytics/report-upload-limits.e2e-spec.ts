@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { OrderImportService } from '@app/analytics';
+import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember, usingPostgres } from '../support/test-app';
 import { describeIf } from '../support/skip';
 
@@ -20,6 +21,8 @@ function row(orderId: string, orderTime = '2026-08-10 10:00:00', itemName = 'Áo
   return cells.join(',');
 }
 const report = (...rows: string[]) => [HEADER, ...rows, ''].join('\n');
+/** Requests per window of one key (Free plan) in this file's app: every test stays under it but the one about it. */
+const RATE_LIMIT = 8;
 
 /** An upload whose body is sent in parts, when the test says: the response once it is all sent. */
 function slowUpload(port: number, member: TestMember, query: string) {
@@ -52,7 +55,11 @@ describe('Report uploads: received whole before any transaction, checked row by 
   let port: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ IMPORT_MAX_BYTES: String(4 * 1_048_576) });
+    t = await createTestApp({
+      IMPORT_MAX_BYTES: String(4 * 1_048_576),
+      RATE_LIMIT_FREE_PER_KEY: String(RATE_LIMIT),
+      RATE_LIMIT_FREE_PER_MEMBER: String(2 * RATE_LIMIT),
+    });
     const server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -98,6 +105,25 @@ describe('Report uploads: received whole before any transaction, checked row by 
       member.member.id,
     ]);
     expect(stored[0].n).toBe(0);
+  });
+
+  it("counts the account page's uploads against the member's rate limits, as the API's", async () => {
+    const client = new AccountClient(t);
+    await client.register(`limits-${Date.now()}@example.com`);
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMIT; i += 1) {
+      const path = i % 2 ? '/account/conversions/import' : '/dashboard/earnings/import';
+      const res = await t.send(
+        client.agent
+          .post(path)
+          .set('X-CSRF-Token', client.csrf!)
+          .set('Content-Type', 'text/csv')
+          .send(report(row('R1'))),
+      );
+      if (i === 0) expect(res.headers['ratelimit-policy']).toBeDefined();
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(RATE_LIMIT).fill(200), 429]);
   });
 
   it('gives each row the preview refuses a reason, and the apply imports the others (NUL, year 0, 9999, 30 Feb)', async () => {

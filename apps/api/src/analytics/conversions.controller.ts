@@ -20,6 +20,7 @@ import {
   IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
+  RATE_LIMIT_HEADERS,
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
@@ -30,6 +31,7 @@ import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials
 import type { Member } from '@app/members';
 import type { Request } from 'express';
 import { allowLongerRequest } from '@app/http';
+import { SessionPrincipalGuard } from '../account/session-principal.guard';
 import { ImportSummaryDto } from './analytics.dto';
 
 /** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
@@ -69,7 +71,7 @@ export class ConversionsController {
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
-  @ApiOkResponse({ type: ImportSummaryDto })
+  @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: not a report, or unreadable' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
@@ -87,6 +89,8 @@ export class ConversionsController {
   @Post('account/conversions/import')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
+  // After SignedIn's guards (decorators apply bottom-up): the session's member, then the member's rate limits.
+  @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   @SignedIn()
   @ApiCookieAuth('session')
   @ApiOperation({
@@ -98,9 +102,14 @@ export class ConversionsController {
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
-  @ApiOkResponse({ type: ImportSummaryDto })
+  @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: RATE_LIMITED_DESCRIPTION,
+    headers: RATE_LIMITED_HEADERS,
+  })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto })
   async importWithSession(

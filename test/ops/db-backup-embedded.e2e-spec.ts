@@ -7,10 +7,8 @@ import {
   dataSourceOptions,
   initializeWithMigrations,
   openForReading,
-  readBackupFile,
   readDatabase,
   restoreBackupFile,
-  restoreRecords,
   writeBackupFile,
 } from '@app/database';
 
@@ -62,7 +60,7 @@ describe('db backup and restore on the embedded database', () => {
     expect(written.trailer.tables.short_links.rows).toBe(29);
     expect(written.trailer.tables.short_link_clicks.rows).toBe(29);
 
-    const restored = await restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS });
+    const restored = await restoreBackupFile({ embeddedDir: target }, file, { migrations: MIGRATIONS });
     expect(restored.tables.find((t) => t.table === 'short_links')).toEqual(
       expect.objectContaining(written.trailer.tables.short_links),
     );
@@ -78,15 +76,15 @@ describe('db backup and restore on the embedded database', () => {
       ),
     ).toBe(31);
 
-    await expect(
-      restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS }),
-    ).rejects.toThrow(/not empty \(rows in .*members.*\).*--force/);
+    await expect(restoreBackupFile({ embeddedDir: target }, file, { migrations: MIGRATIONS })).rejects.toThrow(
+      /not empty \(rows in .*members.*\).*--force/,
+    );
   }, 300_000);
 
   it('with --force replaces the data, and keeps nothing when a count or checksum differs', async () => {
     const wrong = { members: { rows: 1, checksum: '12345' } };
     await expect(
-      restoreRecords({ embeddedDir: target }, readBackupFile(file), {
+      restoreBackupFile({ embeddedDir: target }, file, {
         migrations: MIGRATIONS,
         force: true,
         expect: wrong,

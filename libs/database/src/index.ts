@@ -5,11 +5,9 @@ export { FOUNDATION_MIGRATIONS } from './migrations';
 export { initializeWithMigrations } from './run-migrations';
 export {
   openForReading,
-  readBackupFile,
   readDatabase,
   restoreBackupFile,
   restoreRecords,
-  verifyBackupFile,
   tableSummaries,
   tablesInDependencyOrder,
   TransferError,

@@ -18,30 +18,35 @@ export class ImportBudget {
   ) {}
 
   async run<T>(memberId: string, work: () => Promise<T>): Promise<T> {
-    if (this.queued >= this.maxQueued) {
+    const before = this.members.get(memberId);
+    const mustWait = before !== undefined || this.running >= this.concurrency;
+    if (mustWait && this.queued >= this.maxQueued) {
       throw new AppException('unavailable', 'Too many report imports are waiting: try again in a minute', {
         retryAfterSeconds: 30,
       });
     }
-    const before = this.members.get(memberId) ?? Promise.resolve();
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
-    const tail = before.then(() => mine);
+    const tail = (before ?? Promise.resolve()).then(() => mine);
     this.members.set(memberId, tail);
-    this.queued += 1;
-    let waiting = true;
     try {
-      await before;
-      await this.slot();
-      this.queued -= 1;
-      waiting = false;
+      if (mustWait) {
+        this.queued += 1;
+        try {
+          await before;
+          await this.slot();
+        } finally {
+          this.queued -= 1;
+        }
+      } else {
+        this.running += 1;
+      }
       try {
         return await work();
       } finally {
         this.release();
       }
     } finally {
-      if (waiting) this.queued -= 1;
       done();
       if (this.members.get(memberId) === tail) this.members.delete(memberId);
     }

@@ -32,8 +32,8 @@ export class AnalyticsConfig {
 
   /**
    * How long a report upload (`POST /api/conversions/import` and the account page's) may take to send its whole
-   * request, instead of HTTP_REQUEST_TIMEOUT_MS: the file is read as it is imported, so the request lasts the
-   * upload and the import. The default gives a file of IMPORT_MAX_BYTES (100 MB, about a million rows) sent at
+   * request, instead of HTTP_REQUEST_TIMEOUT_MS, once its caller is authenticated: the file is received, then
+   * imported, so the request lasts the upload and the import. The default gives a file of IMPORT_MAX_BYTES (100 MB, about a million rows) sent at
    * 1 MB/s its 100 s and the import of its rows (about 10 s per 100,000 rows) as long again; a client sending
    * slower than that (a slow-loris upload) is cut with 408 then.
    */

@@ -1,4 +1,4 @@
-import { measureThroughput } from '../lib/load';
+import { measureThroughput, type Throughput } from '../lib/load';
 import { printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { dealText } from '../lib/texts';
@@ -12,7 +12,8 @@ export const TARGET_P99_MS = 20;
 /**
  * `POST /api/convert` in `affiliate` mode, through the whole api (credentials from the cache, rate limits,
  * validation, logging, usage counting), beside the bare node:http server running the same conversion, in the
- * same run and at the same concurrency. For the 5-link text, also the api with `include: ["product"]` (the bench
+ * same run and at the same concurrency: calls/s and each server's CPU per call (user + system from /proc, a
+ * cluster's workers included). For the 5-link text, also the api with `include: ["product"]` (the bench
  * member's fake Shopee and Lazada credentials saved, the details cached after a first call: what a member's bot
  * re-posting deals pays), measured right after the api without it.
  */
@@ -29,8 +30,8 @@ export const convertAffiliate: Benchmark = {
         sub_ids: ['fb', 'bench'],
         content: dealText(links),
       };
-      const bare = await measureThroughput(await ctx.convertTarget(baseline.url, body));
-      const full = await measureThroughput(await ctx.convertTarget(api.url, body));
+      const bare = await measureThroughput(await ctx.convertTarget(baseline.url, body), { serverPid: baseline.pid });
+      const full = await measureThroughput(await ctx.convertTarget(api.url, body), { serverPid: api.pid });
       const ratio = full.requestsPerSecond / bare.requestsPerSecond;
       const withProduct = links === 5 ? await measureWithProducts(ctx, api.url, body) : null;
       // Latency at a fixed load (half the bare figure, the throughput target, or 80 % of what the api
@@ -51,6 +52,7 @@ export const convertAffiliate: Benchmark = {
           'p99 ms': bare.p99Ms,
           errors: bare.errors,
           'ratio to bare': 1,
+          'CPU µs/call': cpuOf(bare),
         },
         {
           text: `${links} links`,
@@ -60,6 +62,7 @@ export const convertAffiliate: Benchmark = {
           'p99 ms': full.p99Ms,
           errors: full.errors,
           'ratio to bare': round(ratio, 2),
+          'CPU µs/call': cpuOf(full),
         },
         ...(withProduct
           ? [
@@ -71,6 +74,7 @@ export const convertAffiliate: Benchmark = {
                 'p99 ms': withProduct.p99Ms,
                 errors: withProduct.errors,
                 'ratio to bare': round(withProduct.requestsPerSecond / bare.requestsPerSecond, 2),
+                'CPU µs/call': cpuOf(withProduct),
               },
             ]
           : []),
@@ -82,6 +86,7 @@ export const convertAffiliate: Benchmark = {
           'p99 ms': result.p99Ms,
           errors: result.errors,
           'ratio to bare': null,
+          'CPU µs/call': null,
         })),
       );
     }
@@ -125,5 +130,10 @@ async function measureWithProducts(ctx: BenchContext, apiUrl: string, body: Reco
     if (described === 0) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (described === 0) throw new Error('include product: no item got its product details from the fakes');
-  return measureThroughput(target);
+  return measureThroughput(target, { serverPid: (await ctx.api()).pid });
+}
+
+/** The server's CPU per call (user + system, its workers included) over the measured run, in µs. */
+function cpuOf(result: Throughput): number | null {
+  return result.serverCpuUsPerRequest === undefined ? null : round(result.serverCpuUsPerRequest, 0);
 }

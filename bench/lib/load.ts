@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { SETTINGS } from './settings';
@@ -38,12 +38,37 @@ export interface Throughput {
 }
 
 /**
- * CPU time of a process so far, in µs (Linux /proc; clock ticks of 1/100 s): all of it (user + system), and the
- * kernel's part (system time: the socket reads and writes, the polling).
+ * CPU time of a process so far, in µs (Linux /proc; clock ticks of 1/100 s), the processes it started included (a
+ * cluster's workers): all of it (user + system), and the kernel's part (system time: the socket reads and writes,
+ * the polling).
  */
 export function processCpuTimes(pid: number): { cpu: number; sys: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const [user, sys] = [Number(fields[11]), Number(fields[12])];
+  const stats = new Map<number, { ppid: number; user: number; sys: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), user: Number(fields[11]), sys: Number(fields[12]) });
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  let user = 0;
+  let sys = 0;
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, stat] of stats) {
+      if (!tree.has(child) && tree.has(stat.ppid)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  for (const member of tree) {
+    const stat = stats.get(member);
+    if (stat) [user, sys] = [user + stat.user, sys + stat.sys];
+  }
   return { cpu: (user + sys) * 10_000, sys: sys * 10_000 };
 }
 

@@ -152,7 +152,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
     expect(rows[fbLink]).toMatchObject({ label: `http://${SHORT_HOST}/s/FbPost1A`, clicks: 4, orders: 3 });
     expect(rows[zaloLink]).toMatchObject({ clicks: 2, cancelled_orders: 1 });
     // Order E has no sub id, so no link.
-    expect(rows['']).toMatchObject({ label: '(no link)', orders: 1 });
+    expect(rows['']).toMatchObject({ label: 'unattributed', orders: 1 });
     const filtered = await get(`link=${fbLink}&${RANGE}`);
     expect(filtered.body.rows[0]).toMatchObject({ clicks: 4, orders: 3, amounts: [{ net_commission: '18000' }] });
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { ClickRecorder } from '@app/analytics/testing';
 import type { AddressInfo } from 'node:net';
@@ -103,9 +104,17 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
     expect(await page.locator('#card-orders .stat-value').textContent()).toBe('0');
 
     // Preview: nothing written yet.
-    await page.locator('#import-file').setInputFiles(GOLDEN);
+    // Named as the portal names it: the page sends the name, which says when the export was made (12:00 in Vietnam).
+    await page.locator('#import-file').setInputFiles({
+      name: 'AffiliateCommissionReport202608201200.csv',
+      mimeType: 'text/csv',
+      buffer: readFileSync(GOLDEN),
+    });
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('heading', { name: /^Preview: shopee report, VND/ }).waitFor();
+    expect(await page.locator('#import-report-time').textContent()).toBe(
+      "Report made 2026-08-20 05:00 UTC (from the file's name).",
+    );
     const counts = await page.locator('#import-counts').textContent();
     expect(counts).toContain('Rows read9');
     expect(counts).toContain('New lines6');

@@ -284,6 +284,29 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
       expect(apply.status).toBe(400);
     });
 
+    it('refuses a time or an account it cannot read, in the envelope, writing nothing', async () => {
+      const member = await t.createMember();
+      for (const [query, message] of [
+        ['?apply=true&exported_at=yesterday', /`exported_at` is not a time/],
+        ['?apply=true&exported_at=2026-13-45T99:00', /`exported_at` is not a time/],
+        ['?apply=true&affiliate_id=a%20b', /`affiliate_id` must be 1 to 64 letters/],
+        ['?apply=true&affiliate_id=1&affiliate_id=2', /`affiliate_id` is given once/],
+      ] as const) {
+        const res = await upload(member, file('shopee-vn.csv'), query);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+        expect(res.body.error.message).toMatch(message);
+      }
+      expect((await lines(t, member.member.id)).size).toBe(0);
+      // A stated time without a zone is the report region's (Vietnam, UTC+7).
+      const stated = await upload(member, file('shopee-vn.csv'), '?exported_at=2026-08-20T12:00');
+      expect(stated.body.report).toEqual({
+        made_at: '2026-08-20T05:00:00.000Z',
+        made_at_from: 'stated',
+        affiliate_id: null,
+      });
+    });
+
     it('refuses a file over the size limit with 413, and needs the key and token', async () => {
       const member = await t.createMember();
       const big = Buffer.concat([file('shopee-vn.csv'), Buffer.alloc(70_000, 'x')]);

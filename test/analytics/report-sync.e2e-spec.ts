@@ -89,6 +89,85 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
     expect(await count(member.member.id)).toBe(1203);
   });
 
+  it('keeps the gap between two fresh queries, with a margin, counted from the answer to the last one', async () => {
+    shopee.conversions = conversions(1203);
+    const member = await withShopeeApp('app-gap', 'secret-gap');
+    // Shopee counts the gap from its answer to the last fresh query, which takes 150 ms here; every scrollId expires.
+    shopee.scrollTtlMs = 0;
+    shopee.queryGapMs = 300;
+    shopee.freshAnswerDelayMs = 150;
+    shopee.freshQueries = 0;
+    try {
+      const state = await sync.sync(member.member.id, 'shopee');
+      expect(state).toMatchObject({ state: 'ok', last_error: null });
+      expect(shopee.freshQueries).toBe(3);
+    } finally {
+      shopee.scrollTtlMs = 30_000;
+      shopee.queryGapMs = 0;
+      shopee.freshAnswerDelayMs = 0;
+    }
+    expect(await count(member.member.id)).toBe(1203);
+  });
+
+  it('says so in words when Shopee refuses a fresh query for the gap, not the hourly limit', async () => {
+    shopee.conversions = conversions(1203);
+    const member = await withShopeeApp('app-gap-words', 'secret-gap-words');
+    shopee.scrollTtlMs = 0;
+    shopee.queryGapMs = 60_000; // a longer gap than the app's setting
+    try {
+      const state = await sync.sync(member.member.id, 'shopee');
+      expect(state.state).toBe('error');
+      expect(state.last_error).toMatch(/refused a new report query so soon after the previous one.*traffic limiting/);
+      expect(state.last_error).not.toMatch(/2,000 calls an hour/);
+    } finally {
+      shopee.scrollTtlMs = 30_000;
+      shopee.queryGapMs = 0;
+    }
+  });
+
+  it('a fresh query after an expired scrollId keeps the rows that share the boundary second', async () => {
+    const rows = conversions(600);
+    // Ten conversions in one second, five on each side of the first page's end (500 rows).
+    const second = rows[495].purchaseTime;
+    for (let i = 495; i < 505; i += 1) rows[i] = { ...rows[i], purchaseTime: second };
+    for (let i = 505; i < 600; i += 1) rows[i] = { ...rows[i], purchaseTime: second - 600 * (i - 504) };
+    shopee.conversions = rows;
+    const member = await withShopeeApp('app-boundary', 'secret-boundary');
+    shopee.scrollTtlMs = 0;
+    shopee.endExclusive = true; // if Shopee's end excludes its own second
+    try {
+      const state = await sync.sync(member.member.id, 'shopee');
+      expect(state).toMatchObject({ state: 'ok', lines_new: 600 });
+    } finally {
+      shopee.scrollTtlMs = 30_000;
+      shopee.endExclusive = false;
+    }
+    expect(await count(member.member.id)).toBe(600);
+  });
+
+  it('skips a line whose status word it does not know, with the reason, as the CSV import does', async () => {
+    const rows = conversions(4);
+    rows[1] = { ...rows[1], status: 'ON_HOLD' };
+    rows[2] = { ...rows[2], itemStatus: 'UNDER_REVIEW' };
+    shopee.conversions = rows;
+    const member = await withShopeeApp('app-unknown', 'secret-unknown');
+    const state = await sync.sync(member.member.id, 'shopee');
+    expect(state).toMatchObject({
+      state: 'ok',
+      lines_new: 2,
+      lines_skipped: 2,
+      skipped_by_reason: { unknown_status: 2 },
+    });
+    const stored = await t.dataSource.query(
+      `SELECT order_id, status FROM order_lines WHERE member_id = $1 ORDER BY order_id`,
+      [member.member.id],
+    );
+    expect(stored).toEqual([
+      { order_id: 'SO00000', status: 'completed' },
+      { order_id: 'SO00003', status: 'completed' },
+    ]);
+  });
+
   it('a cut sync stores whole pages only; the next run completes without doubles', async () => {
     shopee.conversions = conversions(1203);
     const member = await withShopeeApp('app-cut', 'secret-cut');

@@ -10,8 +10,9 @@ const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 
 /**
  * An API call's abuse checks against Redis: the shared ban and both rate-limit counters (per key, per member)
- * in one round trip, one script; a convert call's link budgets (per key, per member), once its links are found,
- * in one more.
+ * in one round trip, one script; on a convert call, with its link budgets (per key, per member) in the same
+ * script, once its links are found. A call that fails before its links are counted is counted all the same,
+ * before its error is answered.
  */
 describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_URL')(
   'POST /api/convert: ban check and both counters in one Redis round trip',
@@ -48,12 +49,12 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
     const convert = () =>
       t.send(t.http.post('/api/convert').set({ 'X-API-Key': alice.apiKey, 'X-API-Token': alice.apiToken }).send(BODY));
 
-    it('sends one command for the abuse checks and one for the link budgets, and counts every policy', async () => {
+    it('sends one command for the abuse checks and the link budgets, and counts every policy', async () => {
       await convert(); // the script is loaded on first use (EVALSHA, then EVAL once)
       commands.length = 0;
       const res = await convert();
       expect(res.status).toBe(200);
-      expect(commands).toEqual(['evalsha', 'evalsha']);
+      expect(commands).toEqual(['evalsha']);
       expect(res.headers.ratelimit).toMatch(
         /"per_key";r=1;t=\d+, "per_member";r=98;t=\d+, "links_per_key";r=1998;t=\d+, "links_per_member";r=3998;t=\d+/,
       );
@@ -71,6 +72,48 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
       } finally {
         redis.disconnect();
       }
+    });
+
+    it('a call over the limit is refused with 429 before its invalid body is refused, counted once', async () => {
+      // The table is the credentials lib's: read here as a test reads the state it checks, not as the app would.
+      const [{ id: credentialId }] = await t.dataSource.query('SELECT id FROM credentials WHERE member_id = $1', [
+        alice.member.id,
+      ]);
+      const counter = `{per_key:${credentialId}:per_key}:hits`;
+      const redis = new Redis(REDIS_URL!, { keyPrefix: env.REDIS_KEY_PREFIX, lazyConnect: true });
+      await redis.connect();
+      try {
+        const before = Number(await redis.get(counter));
+        commands.length = 0;
+        const refused = await t.send(
+          t.http
+            .post('/api/convert')
+            .set({ 'X-API-Key': alice.apiKey, 'X-API-Token': alice.apiToken })
+            .send({ content: 'https://shopee.vn/product/1/2', mode: 'no_such_mode' }),
+        );
+        expect(refused.status).toBe(429);
+        expect(refused.body.error.code).toBe('rate_limited');
+        expect(refused.headers.ratelimit).toMatch(/"per_key";r=0;t=\d+/);
+        expect(commands).toEqual(['evalsha']);
+        expect(Number(await redis.get(counter))).toBe(before + 1);
+      } finally {
+        redis.disconnect();
+      }
+    });
+
+    it('a call under the limit whose body is invalid is counted once and answered 400 with its limits', async () => {
+      const carol = await t.createMember();
+      commands.length = 0;
+      const res = await t.send(
+        t.http
+          .post('/api/convert')
+          .set({ 'X-API-Key': carol.apiKey, 'X-API-Token': carol.apiToken })
+          .send({ content: 'https://shopee.vn/product/1/2', mode: 'no_such_mode' }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_mode');
+      expect(res.headers.ratelimit).toMatch(/"per_key";r=2;t=\d+, "per_member";r=99;t=\d+/);
+      expect(commands).toEqual(['evalsha']);
     });
 
     it('a ban another instance wrote to Redis is found in that same round trip', async () => {

@@ -9,8 +9,10 @@ export interface FakeConversion {
   orderId: string;
   itemId: string;
   utmContent: string;
-  status: 'PENDING' | 'COMPLETED' | 'CANCELLED' | 'UNPAID';
-  itemStatus: 'TO_BE_COMPLETED' | 'COMPLETED' | 'CANCEL';
+  /** `PENDING`, `COMPLETED`, `CANCELLED`, `UNPAID` (or another word, to see what the pull makes of it). */
+  status: string;
+  /** `TO_BE_COMPLETED`, `COMPLETED`, `CANCEL` (or another word). */
+  itemStatus: string;
   amount: string;
   commission: string;
 }
@@ -32,6 +34,8 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * rows newest first, at most 500 a page, `scrollId` valid `scrollTtlMs` and usable once, a fresh query (no
  * scrollId) refused with 10030 within `queryGapMs` of the previous one, 10030 after `rateLimitCalls` calls,
  * 10035 for an app without Open API access, HTTP 200 for every answer. `dropOnCall` cuts the connection of that call.
+ * The gap is counted from the answer to the previous fresh query, sent `freshAnswerDelayMs` after it came in;
+ * `endExclusive` makes `purchaseTimeEnd` exclude its own second (the API does not say which it does).
  */
 export class FakeShopeeReports {
   conversions: FakeConversion[] = [];
@@ -39,11 +43,14 @@ export class FakeShopeeReports {
   readonly noAccess = new Set<string>();
   scrollTtlMs = 30_000;
   queryGapMs = 0;
+  freshAnswerDelayMs = 0;
+  endExclusive = false;
   rateLimitCalls = Infinity;
   dropOnCall = 0;
   calls = 0;
   freshQueries = 0;
-  private lastFresh = 0;
+  /** The answer to each app's last fresh query (Shopee counts the gap per app). */
+  private readonly lastFresh = new Map<string, number>();
   private readonly scrolls = new Map<string, { rows: FakeConversion[]; at: number }>();
   private server: Server | null = null;
   url = '';
@@ -96,12 +103,18 @@ export class FakeShopeeReports {
       if (!scroll || Date.now() - scroll.at > this.scrollTtlMs) return error(11001, 'Params Error : scrollId expired');
       rows = scroll.rows;
     } else {
-      if (Date.now() - this.lastFresh < this.queryGapMs) return error(10030, 'traffic limiting');
-      this.lastFresh = Date.now();
+      if (Date.now() - (this.lastFresh.get(appId) ?? 0) < this.queryGapMs) return error(10030, 'traffic limiting');
       this.freshQueries += 1;
+      const end = variables.purchaseTimeEnd;
       rows = this.conversions
-        .filter((c) => c.purchaseTime >= variables.purchaseTimeStart && c.purchaseTime <= variables.purchaseTimeEnd)
+        .filter(
+          (c) =>
+            c.purchaseTime >= variables.purchaseTimeStart &&
+            (this.endExclusive ? c.purchaseTime < end : c.purchaseTime <= end),
+        )
         .sort((a, b) => b.purchaseTime - a.purchaseTime);
+      if (this.freshAnswerDelayMs > 0) await new Promise((done) => setTimeout(done, this.freshAnswerDelayMs));
+      this.lastFresh.set(appId, Date.now());
     }
     const page = rows.slice(0, limit);
     const rest = rows.slice(limit);

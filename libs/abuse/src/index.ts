@@ -16,7 +16,7 @@ export { IpBanService } from './bans/ip-ban.service';
 export { AbuseEvent } from './events/abuse-event.entity';
 export { AbuseEventsModule } from './events/abuse-events.module';
 export { AbuseEvents } from './events/abuse-events.service';
-export { ApiThrottlerGuard, rateLimitStatesOf } from './rate-limit/api-throttler.guard';
+export { ApiThrottlerGuard, CountedWithLinks, rateLimitStatesOf } from './rate-limit/api-throttler.guard';
 export { LinkBudgets } from './rate-limit/link-budgets';
 export {
   IP_BLOCKED_DESCRIPTION,

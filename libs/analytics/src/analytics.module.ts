@@ -5,6 +5,7 @@ import { ClickRecorderModule } from './clicks/click-recorder.module';
 import { ClickRetention } from './clicks/click-retention';
 import { OrderLineRow } from './import/order-line.entity';
 import { OrderImportService } from './import/order-import.service';
+import { AnalyticsRepository } from './query/analytics-repository';
 import { AnalyticsService } from './query/analytics.service';
 import { OrderedItems } from './query/ordered-items';
 import { ReportSyncService } from './sync/report-sync.service';
@@ -26,7 +27,14 @@ export class AnalyticsModule {
     return {
       module: AnalyticsModule,
       imports: [TypeOrmModule.forFeature(ANALYTICS_ENTITIES), ClockModule, MembersModule, options.shortLinks, recorder],
-      providers: [OrderImportService, AnalyticsService, OrderedItems, ClickRetention, ReportSyncService],
+      providers: [
+        OrderImportService,
+        AnalyticsRepository,
+        AnalyticsService,
+        OrderedItems,
+        ClickRetention,
+        ReportSyncService,
+      ],
       exports: [OrderImportService, AnalyticsService, OrderedItems, ClickRetention, ReportSyncService, recorder],
     };
   }

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
 import { ShortLinksModule } from '@app/shortlinks';
 import { TextConverter } from './text-converter';
-import { ConvertResponseInterceptor } from './convert-response.interceptor';
+import { ConvertResponder } from './convert-responder';
 import { LargeConversionGate } from './large-conversion-gate';
 import { ConversionWorkers } from './workers/conversion-workers';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
@@ -81,8 +81,8 @@ const BUILT_MODES = [
     ConversionWorkers,
     TextConverter,
     LargeConversionGate,
-    ConvertResponseInterceptor,
+    ConvertResponder,
   ],
-  exports: [TextConverter, ConvertResponseInterceptor, LargeConversionGate, Marketplaces],
+  exports: [TextConverter, ConvertResponder, LargeConversionGate, Marketplaces],
 })
 export class ConversionModule {}

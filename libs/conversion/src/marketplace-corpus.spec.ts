@@ -25,8 +25,9 @@ import {
   CorpusItem,
   Expected,
 } from './testing/marketplace-corpus';
+import { REAL_WORLD_CORPUS } from './testing/real-world-corpus';
 
-function conversionService(settings = CORPUS_SETTINGS) {
+function conversionService(settings = CORPUS_SETTINGS, shortLinks = CORPUS_SHORT_LINKS) {
   const marketplaces = new Marketplaces();
   const registry = new ModeRegistry([
     new AffiliateMode(marketplaces),
@@ -36,7 +37,7 @@ function conversionService(settings = CORPUS_SETTINGS) {
       (mode) => new UnavailableMode(mode),
     ),
   ]);
-  const resolver = new TableShortLinkResolver(CORPUS_SHORT_LINKS);
+  const resolver = new TableShortLinkResolver(shortLinks);
   const resolution = new ShortLinkResolutionService(
     resolver.asResolver(),
     new InMemoryResolvedLinkStore(),
@@ -85,6 +86,45 @@ describe('marketplace corpus', () => {
       if (corpusCase.items.length === 0) expect(result.output).toBe(corpusCase.text);
       if (mode === 'link_goc' && corpusCase.linkGocText !== undefined)
         expect(result.output).toBe(corpusCase.linkGocText);
+    });
+  });
+
+  describe('real texts from public sources', () => {
+    it('holds at least 150 texts, each with its source, from every country served', () => {
+      expect(REAL_WORLD_CORPUS.length).toBeGreaterThanOrEqual(150);
+      for (const text of REAL_WORLD_CORPUS) expect(text.source).toMatch(/^[\w.-]+\/[\w.-]+:\S/);
+      const countries = new Set(REAL_WORLD_CORPUS.map((text) => text.country));
+      for (const country of ['VN', 'TH', 'ID', 'MY', 'PH', 'SG']) expect(countries).toContain(country);
+    });
+
+    describe.each(['link_goc', 'affiliate'] as const)('%s mode', (mode) => {
+      // Real short codes lead nowhere known offline: the resolver answers none of them.
+      const { service, resolver } = conversionService(CORPUS_SETTINGS, {});
+
+      it.each(REAL_WORLD_CORPUS.map((text, i) => [`${i} ${text.country} ${text.source}`, text] as const))(
+        '%s',
+        async (_name, realText) => {
+          const result = await convert(service, realText.text, mode);
+          const expected = (item: CorpusItem) => (mode === 'link_goc' ? item.linkGoc : item.affiliate);
+          expect(result.items.map((item) => [item.input, item.marketplace, actual(item)])).toEqual(
+            realText.items.map((item) => [item.input, item.marketplace, expected(item)]),
+          );
+          for (const item of result.items) expect(realText.text.slice(item.start, item.end)).toBe(item.input);
+          if (realText.items.every((item) => 'error' in expected(item))) expect(result.output).toBe(realText.text);
+        },
+      );
+
+      it('fetches only the short links of the texts, never a foreign affiliate link', () => {
+        const marketplaces = new Marketplaces();
+        const shortLinks = new Set(
+          REAL_WORLD_CORPUS.flatMap((text) => text.items).flatMap((item) => {
+            const parsed = marketplaces.identifyInText(item.input);
+            return parsed?.kind === 'short' ? [parsed.shortUrl!] : [];
+          }),
+        );
+        expect(resolver.calls.length).toBeGreaterThan(0);
+        for (const call of resolver.calls) expect(shortLinks).toContain(call.shortUrl);
+      });
     });
   });
 
@@ -168,9 +208,10 @@ describe('marketplace corpus', () => {
   });
 });
 
-/** The host of a link as found in text (a wrapped link: the host of the link it wraps). */
-function hostOf(link: string): string | null {
+/** The host of a link as found in text (a wrapped link: the host of the link it wraps; JSON's `\/` read as `/`). */
+function hostOf(found: string): string | null {
   try {
+    const link = found.replace(/\\\//g, '/');
     const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(link)
       ? link
       : link.startsWith('//')

@@ -33,7 +33,10 @@ export class Marketplaces {
     return this.identifier.identify(raw);
   }
 
-  /** As `identify`, for a link found in text: a wrapped link (`l.facebook.com/l.php?u=`) is the link it wraps. */
+  /**
+   * As `identify`, for a link found in text: a wrapped link (Facebook's, Messenger's and Instagram's link shims,
+   * `l.facebook.com/l.php?u=`...) is the link it wraps.
+   */
   identifyInText(raw: string): ParsedLink | null {
     return this.identifier.identifyInText(raw);
   }

@@ -16,10 +16,12 @@ function kindOf(parsed: ParsedLink): PathFamilyKind {
 }
 
 /** The role of a link's host in its marketplace's table ('app' for an app scheme). */
-function roleOf(link: string, parsed: ParsedLink): string | undefined {
-  if (/^shopee(vn)?:/i.test(link)) return 'app';
+function roleOf(found: string, parsed: ParsedLink): string | undefined {
+  if (/^shopee(vn)?:/i.test(found)) return 'app';
+  // As found in text: HTML's `&amp;` and JSON's `\/` read as what they stand for.
+  const link = found.replace(/&amp;/gi, '&').replace(/\\\//g, '/');
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link.replace(/^\/\//, '')}`;
-  const host = new URL(absolute.replace(/&amp;/gi, '&')).hostname.toLowerCase().replace(/\.+$/, '');
+  const host = new URL(absolute).hostname.toLowerCase().replace(/\.+$/, '');
   const entry = recognitions.find((r) => r.adapter.id === parsed.marketplace);
   return entry?.recognition.hosts.find((candidate) => candidate.host === host)?.role;
 }

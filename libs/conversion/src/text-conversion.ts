@@ -1,7 +1,7 @@
 import type { CpuLane } from '@app/common';
 import type { Principal } from '@app/credentials';
 import type { ProductDetails, ProductError } from '@app/products';
-import { extractLinks, FoundLink, MarketplaceSettings, ParsedLink } from './links';
+import { extractLinks, FoundLink, MarketplaceSettings, ParsedLink, writtenLike } from './links';
 import { failed, ItemError, LinkOutcome } from './modes/item-error';
 import type { ModeContext, ModeProvider } from './modes/mode-provider';
 import type { ShortLinkOutcome } from './resolver/short-link-resolution.service';
@@ -167,9 +167,10 @@ export async function convertText(
       const outcome = outcomes.get(found.url)!;
       const base = { index, input: found.url, start: found.start, end: found.end, marketplace: parsed.marketplace };
       if (outcome.ok) success++;
+      // A link found JSON-escaped (`https:\/\/…`) is written back escaped the same way, so the JSON stays JSON.
       items.push(
         outcome.ok
-          ? { ...base, output: outcome.output, ok: true }
+          ? { ...base, output: writtenLike(found.url, outcome.output), ok: true }
           : { ...base, output: null, ok: false, error: outcome.error },
       );
     }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { failureOf, sendError, toAppException } from '@app/common';
+import { failureOf, sendError, takeDeferredCheck, toAppException } from '@app/common';
 import { requestIdOf } from './request-id';
 
 const logger = new Logger('GlobalExceptionFilter');
@@ -23,11 +23,22 @@ export function sendErrorFor(req: Request, res: Response, error: unknown): void 
   sendError(res, exception, requestId, failure);
 }
 
-/** The one place where anything thrown while handling a request becomes the error envelope. */
+/**
+ * The one place where anything thrown while handling a request becomes the error envelope. A check a guard put
+ * off (`deferCheck`: the rate-limit count of a convert call) and nobody took is settled first; its refusal is the
+ * answer, as if the guard had checked at once.
+ */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendErrorFor(http.getRequest<Request>(), http.getResponse<Response>(), error);
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const deferred = takeDeferredCheck(req);
+    if (!deferred) return sendErrorFor(req, res, error);
+    deferred().then(
+      () => sendErrorFor(req, res, error),
+      (refusal: unknown) => sendErrorFor(req, res, refusal),
+    );
   }
 }

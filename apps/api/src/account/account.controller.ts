@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import {
   ApiThrottlerGuard,
+  CountedWithLinks,
   IpBanGuard,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_DESCRIPTION,
@@ -20,7 +21,7 @@ import {
 } from '@app/abuse';
 import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
-import { ConvertResponseDto, ConvertResponseInterceptor, type ConvertAnswer } from '@app/conversion';
+import { ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request } from 'express';
@@ -83,10 +84,10 @@ export class AccountController {
   }
 
   @Post('convert')
-  @UseInterceptors(ConvertResponseInterceptor)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
+  @CountedWithLinks()
   @ApiHeader(CSRF_HEADER_DOC)
   @ApiOperation({
     operationId: 'tryConvert',
@@ -104,8 +105,8 @@ export class AccountController {
     description: RATE_LIMITED_DESCRIPTION,
     headers: RATE_LIMITED_HEADERS,
   })
-  convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertAnswer> {
-    return this.converter.answer(body, req.principal, req);
+  convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertReply> {
+    return this.converter.respond(body, req.principal, req);
   }
 
   @Patch('settings')

@@ -34,6 +34,7 @@ import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
 import { AnalyticsQueryDto, AnalyticsResponseDto, SyncQueryDto, SyncStatesDto } from './analytics.dto';
+import { analyticsCsv } from './analytics-csv';
 
 const DAY_MS = 86_400_000;
 /** The longest range one request may cover. */
@@ -139,7 +140,7 @@ export class AnalyticsController {
     if (csv) {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="analytics-${query.groupBy}.csv"`);
-      return this.analytics.toCsv(rows);
+      return analyticsCsv(rows);
     }
     const response: AnalyticsResponseDto = {
       ok: true,

@@ -24,6 +24,19 @@ export class ImportProblemDto {
 }
 
 /** What an import did, or (preview) would do. */
+/** When the report was made, how that is known, and the account it is of. */
+export class ImportReportDto {
+  @ApiProperty({ format: 'date-time' })
+  made_at!: string;
+  @ApiProperty({
+    enum: ['stated', 'file_name', 'upload', 'pull'],
+    description: "`stated` by `exported_at`, from the portal's `file_name`, or the `upload` time",
+  })
+  made_at_from!: string;
+  @ApiProperty({ nullable: true, type: String })
+  affiliate_id!: string | null;
+}
+
 export class ImportSummaryDto {
   @ApiProperty({ enum: [true] })
   ok!: true;
@@ -51,6 +64,28 @@ export class ImportSummaryDto {
   status_changes!: Record<string, number>;
   @ApiPropertyOptional({ description: 'Lines attributed to one of your short links' })
   attributed_to_links!: number;
+  @ApiProperty({
+    description:
+      'Lines attributed to none of your links (none was made with their sub ids for the same marketplace, region and account): they count for their sub id, and as "unattributed" by link',
+  })
+  unattributed!: number;
+  @ApiProperty({
+    description:
+      "Of those, lines whose sub ids have links of several affiliate accounts: name the file's account with `affiliate_id`",
+  })
+  ambiguous_account!: number;
+  @ApiProperty({ description: 'Lines not written over the stored ones (see kept_by_reason)' })
+  kept!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description:
+      '`older_report`: the stored line was set by a report made later; `final_status`: the stored status is final (cancelled; completed never goes back to pending)',
+    example: { older_report: 2 },
+  })
+  kept_by_reason!: Record<string, number>;
+  @ApiProperty({ type: ImportReportDto })
+  report!: ImportReportDto;
 }
 
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/;
@@ -246,6 +281,14 @@ export class SyncStateDto {
   lines_new!: number;
   @ApiProperty()
   lines_updated!: number;
+  @ApiProperty({ description: 'Lines the last run skipped (a status word the pull does not know)' })
+  lines_skipped!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'Skipped lines by reason (`unknown_status`)',
+  })
+  skipped_by_reason!: Record<string, number>;
   @ApiProperty({ description: 'Calls made to the marketplace in the last run' })
   calls!: number;
 }

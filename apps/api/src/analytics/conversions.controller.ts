@@ -1,4 +1,4 @@
-import { Controller, Header, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -24,11 +24,17 @@ import {
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
-import { type ImportSummary, isSupportedUploadEncoding, OrderImportService, type ReportUpload } from '@app/analytics';
+import {
+  type ImportOptions,
+  type ImportSummary,
+  isSupportedUploadEncoding,
+  OrderImportService,
+  type ReportUpload,
+} from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import type { Member } from '@app/members';
+import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
 import { allowLongerRequest } from '@app/http';
 import { SessionPrincipalGuard } from '../account/session-principal.guard';
@@ -51,7 +57,36 @@ const IMPORT_DESCRIPTION =
   'report (cp1252). By default nothing is written: the answer is a preview of what the import would do (rows read, ' +
   'new, updated, unchanged, skipped with the reason of each). Send it again with `?apply=true` to apply it. ' +
   'Importing the same file again, or a later export that overlaps it, changes only the lines whose status or ' +
-  'amounts changed.';
+  'amounts changed; an export made before the one that last set a line never overwrites it (say when it was made ' +
+  "with `exported_at`, or send the portal's file name as `file_name`: otherwise the upload time is taken). " +
+  '`affiliate_id` names the affiliate account the report is of: its lines are credited only to links made for it.';
+
+const IMPORT_QUERIES = [
+  { name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' },
+  {
+    name: 'exported_at',
+    required: false,
+    type: String,
+    description: "When the export was made (ISO 8601; without a zone, the report region's time)",
+  },
+  {
+    name: 'file_name',
+    required: false,
+    type: String,
+    description: "The file's name as the portal named it (`AffiliateCommissionReport202608201200.csv`): its time",
+  },
+  {
+    name: 'affiliate_id',
+    required: false,
+    type: String,
+    description: 'The affiliate account the report is of (Shopee affiliate id, Lazada master link code)',
+  },
+];
+
+/** Every query parameter of an upload, documented once. */
+const ImportQueries = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
+  for (const query of IMPORT_QUERIES) ApiQuery(query)(target, key, descriptor);
+};
 
 /** Report uploads: by partner servers (key + token) and from the account page (session). */
 @ApiTags('analytics')
@@ -70,7 +105,7 @@ export class ConversionsController {
   })
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
+  @ImportQueries()
   @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: not a report, or unreadable' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
@@ -82,8 +117,8 @@ export class ConversionsController {
   })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: too many bytes or rows' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
-  async importWithKey(@Req() req: AuthenticatedRequest, @Query('apply') apply?: string): Promise<ImportSummaryDto> {
-    return answer(await this.imports.importFile(req.principal.memberId, uploadStream(req), applyFlag(apply)));
+  async importWithKey(@Req() req: AuthenticatedRequest): Promise<ImportSummaryDto> {
+    return answer(await this.imports.importFile(req.principal.memberId, uploadStream(req), importOptions(req)));
   }
 
   @Post('account/conversions/import')
@@ -101,7 +136,7 @@ export class ConversionsController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiQuery({ name: 'apply', required: false, type: Boolean, description: '`true` writes; otherwise a preview' })
+  @ImportQueries()
   @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
@@ -112,12 +147,8 @@ export class ConversionsController {
   })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto })
-  async importWithSession(
-    @CurrentMember() member: Member,
-    @Req() req: Request,
-    @Query('apply') apply?: string,
-  ): Promise<ImportSummaryDto> {
-    return answer(await this.imports.importFile(member.id, uploadStream(req), applyFlag(apply)));
+  async importWithSession(@CurrentMember() member: Member, @Req() req: Request): Promise<ImportSummaryDto> {
+    return answer(await this.imports.importFile(member.id, uploadStream(req), importOptions(req)));
   }
 }
 
@@ -125,7 +156,33 @@ function answer(summary: ImportSummary): ImportSummaryDto {
   return { ok: true, ...summary };
 }
 
-export function applyFlag(value: string | undefined): boolean {
+/** An upload's query parameters (`apply`, `exported_at`, `file_name`, `affiliate_id`), checked. */
+export function importOptions(req: Request): ImportOptions {
+  const text = (name: string): string | undefined => {
+    const value = req.query[name];
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw new AppException('invalid_request', `\`${name}\` is given once, as text`);
+    return value;
+  };
+  const options: ImportOptions = { apply: applyFlag(text('apply')) };
+  const exportedAt = text('exported_at');
+  if (exportedAt !== undefined) {
+    if (exportedAt.length > 40) throw new AppException('invalid_request', '`exported_at` is not a time');
+    options.exportedAt = exportedAt;
+  }
+  const fileName = text('file_name');
+  if (fileName !== undefined) options.fileName = fileName.slice(0, 200);
+  const affiliateId = text('affiliate_id');
+  if (affiliateId !== undefined) {
+    if (!AFFILIATE_ID_SHAPE.test(affiliateId)) {
+      throw new AppException('invalid_request', '`affiliate_id` must be 1 to 64 letters, digits, "_" or "-"');
+    }
+    options.affiliateId = affiliateId;
+  }
+  return options;
+}
+
+function applyFlag(value: string | undefined): boolean {
   if (value === undefined || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   throw new AppException('invalid_request', '`apply` is `true` or `false`');

@@ -34,7 +34,7 @@ import { Layout } from '../views/layout';
 import { renderPage, renderPartial } from '../views/render';
 import { toQuery } from './analytics.controller';
 import { AnalyticsQueryDto, ITEM_ID, SyncQueryDto } from './analytics.dto';
-import { applyFlag, uploadStream } from './conversions.controller';
+import { importOptions, uploadStream } from './conversions.controller';
 
 /** An item whose product page is not known: its orders name no shop (Shopee needs it) or no site of its currency. */
 const UNKNOWN_PAGE: ProductError = {
@@ -259,8 +259,8 @@ export class EarningsPagesController {
   @HttpCode(200)
   @Html()
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
-  async importReport(@Req() req: Request, @CurrentMember() member: Member, @Query('apply') apply?: string) {
-    const summary = await this.imports.importFile(member.id, uploadStream(req), applyFlag(apply));
+  async importReport(@Req() req: Request, @CurrentMember() member: Member) {
+    const summary = await this.imports.importFile(member.id, uploadStream(req), importOptions(req));
     return renderPartial(<ImportResult summary={summary} />);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import {
   ApiThrottlerGuard,
+  CountedWithLinks,
   IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
@@ -23,7 +24,7 @@ import {
 } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
 import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
-import { ConvertRequestDto, ConvertResponseDto, ConvertResponseInterceptor, type ConvertAnswer } from '@app/conversion';
+import { ConvertRequestDto, ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
 import { ConvertUseCase } from './convert.use-case';
 
@@ -33,10 +34,10 @@ export class ConvertController {
   constructor(private readonly useCase: ConvertUseCase) {}
 
   @Post('convert')
-  @UseInterceptors(ConvertResponseInterceptor)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @CountedWithLinks()
   @ApiOperation({
     operationId: 'convert',
     summary: 'Convert every marketplace link in a text',
@@ -64,7 +65,7 @@ export class ConvertController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
-  convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertAnswer> {
-    return this.useCase.answer(body, req.principal, req);
+  convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertReply> {
+    return this.useCase.respond(body, req.principal, req);
   }
 }

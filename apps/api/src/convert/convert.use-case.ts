@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { LinkBudgets } from '@app/abuse';
 import type { Request } from 'express';
-import { type ConvertAnswer, ConvertRequestDto, ConvertResult, TextConverter } from '@app/conversion';
+import {
+  type ConvertAnswer,
+  type ConvertReply,
+  ConvertRequestDto,
+  ConvertResponder,
+  ConvertResult,
+  TextConverter,
+} from '@app/conversion';
 import type { Principal } from '@app/credentials';
 import { ProductDetailsService, productTimeout, type ProductLink, type ProductOutcome } from '@app/products';
 import { UsageService } from '@app/usage';
@@ -24,7 +31,16 @@ export class ConvertUseCase {
     private readonly usage: UsageService,
     private readonly linkBudgets: LinkBudgets,
     private readonly products: ProductDetailsService,
+    private readonly responder: ConvertResponder,
   ) {}
+
+  /**
+   * What a conversion route sends (`POST /api/convert`, the playground): `answer`, a large text in its turn and a
+   * large answer serialised in slices (`ConvertResponder`).
+   */
+  respond(body: ConvertBody, principal: Principal, req: Request): Promise<ConvertReply> {
+    return this.responder.respond(body.content, req, () => this.answer(body, principal, req));
+  }
 
   /** `req`: the call's request, whose rate-limit headers gain the link budgets. The answer with its items. */
   async convert(body: ConvertBody, principal: Principal, req?: Request): Promise<ConvertResult> {

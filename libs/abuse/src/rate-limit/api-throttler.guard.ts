@@ -1,4 +1,4 @@
-import { ExecutionContext, Injectable, Optional } from '@nestjs/common';
+import { ExecutionContext, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
@@ -9,7 +9,7 @@ import {
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, deferCheck, takeDeferredCheck } from '@app/common';
 import { Metrics } from '@app/metrics';
 import type { Request } from 'express';
 import type { ThrottlerName } from '../abuse.constants';
@@ -23,11 +23,39 @@ import {
   rateLimitPolicyHeader,
   type RateLimitState,
 } from './rate-limit-policies';
-import { type CounterHit, ResilientThrottlerStorage } from './resilient-throttler-storage';
+import {
+  type ApiCallCount,
+  type BudgetRequest,
+  type CounterHit,
+  ResilientThrottlerStorage,
+} from './resilient-throttler-storage';
 import { principalOf } from './throttler-options';
 
 const STATES = Symbol('rateLimitStates');
 const PENDING = Symbol('throttlerRequests');
+const COUNTED_WITH_LINKS = 'abuse:countedWithLinks';
+
+/**
+ * A route that charges the link budgets (`LinkBudgets.charge` with its request) once its links are counted: its
+ * request limits are counted then, in the same Redis script as the budgets (one round trip), instead of in
+ * `ApiThrottlerGuard` (a deferred check, `deferCheck`). Anything that answers such a call before the charge settles
+ * the count first (the exception filter; a large text, before its turn), so a refusal comes first, as before.
+ */
+export const CountedWithLinks = () => SetMetadata(COUNTED_WITH_LINKS, true);
+
+type HitOf = CounterHit & { request: ThrottlerRequest; tracker: string };
+
+/**
+ * Runs the call's deferred count (see `CountedWithLinks`) with the link budgets' charge: one round trip. Answers
+ * the charge, or undefined when the call's count was not deferred (the caller charges the budgets itself).
+ */
+export async function countCallWithBudgets(
+  req: Request,
+  budgets: BudgetRequest,
+): Promise<ApiCallCount['budgets'] | undefined> {
+  const deferred = takeDeferredCheck<BudgetRequest, ApiCallCount>(req);
+  return deferred ? (await deferred(budgets)).budgets : undefined;
+}
 
 /** Where the caller stands in each policy after this request (filled by `ApiThrottlerGuard`). */
 export function rateLimitStatesOf(req: Request): RateLimitState[] {
@@ -75,21 +103,42 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
     await super.canActivate(context);
     delete (req as Request & { [PENDING]?: ThrottlerRequest[] })[PENDING];
 
-    const hits: Array<CounterHit & { request: ThrottlerRequest; tracker: string }> = [];
+    const hits: HitOf[] = [];
     for (const request of pending) {
       const tracker = await request.getTracker(req, context);
       const throttlerName = request.throttler.name ?? 'default';
       const key = request.generateKey(context, tracker, throttlerName);
       hits.push({ key, ttl: request.ttl, limit: request.limit, throttlerName, request, tracker });
     }
-    const counted = await this.storage.countApiCall(this.bans.sharedBanKeyOf(req.ip), hits);
+    const banKey = this.bans.sharedBanKeyOf(req.ip);
+    if (this.reflector.get<boolean>(COUNTED_WITH_LINKS, context.getHandler())) {
+      deferCheck(req, (budgets?: BudgetRequest) => this.settle(context, hits, banKey, budgets));
+      return true;
+    }
+    await this.settle(context, hits, banKey);
+    return true;
+  }
+
+  /**
+   * Counts the call (and charges `budgets` with it, in the same round trip), then acts on it: a ban another
+   * instance wrote (confirmed in Postgres) refuses it with 403; a ban whose row is gone (lifted) is passed over and
+   * the call counted again without the ban check; a request counter over its limit refuses it with 429.
+   */
+  private async settle(
+    context: ExecutionContext,
+    hits: HitOf[],
+    banKey: string | null,
+    budgets?: BudgetRequest,
+  ): Promise<ApiCallCount> {
+    const req = context.switchToHttp().getRequest<Request>();
+    let counted = await this.storage.countApiCall(banKey, hits, budgets);
     if (counted.sharedBan !== null) {
       const ban = await this.bans.confirmSharedBan(req.ip, counted.sharedBan);
-      // A ban whose row is gone (lifted): counted again without the ban check.
       if (ban) throw ipBlockedException(ban, this.clock.now().getTime());
-      return this.answer(context, hits, (await this.storage.countApiCall(null, hits)).records!);
+      counted = await this.storage.countApiCall(null, hits, budgets);
     }
-    return this.answer(context, hits, counted.records);
+    await this.answer(context, hits, counted.records!);
+    return counted;
   }
 
   /** Collects a throttler's resolved request for `canActivate`. */
@@ -102,7 +151,7 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
   /** The `RateLimit` headers, and the refusal of the first policy over its limit (logged once per window). */
   private async answer(
     context: ExecutionContext,
-    hits: Array<CounterHit & { request: ThrottlerRequest; tracker: string }>,
+    hits: HitOf[],
     records: Awaited<ReturnType<ThrottlerStorage['increment']>>[],
   ): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();

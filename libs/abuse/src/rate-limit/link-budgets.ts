@@ -4,7 +4,7 @@ import type { Principal } from '@app/credentials';
 import { Metrics } from '@app/metrics';
 import type { Request } from 'express';
 import { LINKS_PER_KEY, type LinkBudgetName } from '../abuse.constants';
-import { rateLimitStatesOf } from './api-throttler.guard';
+import { countCallWithBudgets, rateLimitStatesOf } from './api-throttler.guard';
 import {
   policySubject,
   RateLimitPolicies,
@@ -35,7 +35,8 @@ export class LinkBudgets {
 
   /**
    * Charges a call's `links`; throws 429 `rate_limited` (with `Retry-After`) naming the spent budget. With `req`,
-   * adds both budgets to the request's rate-limit states and headers.
+   * adds both budgets to the request's rate-limit states and headers; when the route is `CountedWithLinks`, the
+   * call's request limits are counted in the same round trip, first (their refusals as `ApiThrottlerGuard`'s).
    */
   async charge(principal: Principal, links: number, req?: Request): Promise<RateLimitState[]> {
     const budgets = this.policies.linkBudgetsFor(principal.plan);
@@ -45,7 +46,9 @@ export class LinkBudgets {
       limit: budget.limit,
       throttlerName: budget.name,
     }));
-    const charged = await this.storage.chargeAll(counters, links);
+    const budgetRequest = { counters, amount: links };
+    const charged =
+      (req && (await countCallWithBudgets(req, budgetRequest))) || (await this.storage.chargeAll(counters, links));
     const states: RateLimitState[] = budgets.map((budget, i) => ({
       ...budget,
       remaining: Math.max(0, budget.limit - charged.counts[i].used),

@@ -14,68 +14,77 @@ export interface CounterHit {
   throttlerName: string;
 }
 
-/**
- * What one API call's round trip found: a ban another instance wrote (raw), or the counters after the hit (up
- * to the first one over its limit).
- */
-export type ApiCallCount =
-  { sharedBan: string; records: null } | { sharedBan: null; records: ThrottlerStorageRecord[] };
+/** A weighted charge (the link budgets) to make with the call's count: `amount` on every counter. */
+export interface BudgetRequest {
+  counters: WeightedCounter[];
+  amount: number;
+}
 
 /**
- * One API call's abuse checks in one atomic step: when ARGV[1] is '1' and the client's ban key (KEYS[1]) is set,
- * its value, and nothing counted; else, for each counter in turn (KEYS[2..]; window ARGV[2i-2] ms, limit
- * ARGV[2i-1]), a fixed-window hit: INCR, the window's expiry started on its first hit; a counter over its limit
- * stops there (the call is refused: the next counters are not charged). Returns `{ ban }` or
- * `{ '', hits1, pttl1, hits2, pttl2, ... }`.
+ * What one API call's round trip found: a ban another instance wrote (raw), or the counters after the hit (up
+ * to the first one over its limit) and, when asked and no counter refused the call, the link budgets' charge.
+ */
+export type ApiCallCount =
+  | { sharedBan: string; records: null; budgets?: undefined }
+  | { sharedBan: null; records: ThrottlerStorageRecord[]; budgets?: BudgetCharge };
+
+/**
+ * One API call's abuse checks in one atomic step, one round trip. KEYS[1] is the client's ban key, KEYS[2..n+1]
+ * the request counters (n = ARGV[2]), the rest the link budgets. ARGV[1] '1': check the ban; ARGV[3..2n+2] each
+ * counter's window (ms) and limit; then the amount to charge and each budget's window and limit.
+ * - When the ban is checked and set: `{ ban }`, nothing counted.
+ * - Each request counter in turn: a fixed-window hit (INCR, the window's expiry started on its first hit); a
+ *   counter over its limit stops there (the call is refused: the next counters and the budgets are not charged).
+ * - Then the budgets, a weighted charge: when one already holds its limit or more, nothing is charged and its
+ *   index is reported; else the amount is added to every one (INCRBY, expiry on the first charge). An amount of
+ *   0 only reads.
+ * Returns `{ '', hits1, pttl1, ... }` for the counters, followed, when there are budgets and the call was not
+ * refused, by `refusedIndex (0 = none), used1, pttl1, ...`.
  */
 export const API_CALL_SCRIPT = `
 if ARGV[1] == '1' then
   local ban = redis.call('GET', KEYS[1])
   if ban then return { ban } end
 end
+local n = tonumber(ARGV[2])
 local out = { '' }
-for i = 2, #KEYS do
-  local window = tonumber(ARGV[2 * i - 2])
-  local hits = redis.call('INCR', KEYS[i])
-  local ttl = redis.call('PTTL', KEYS[i])
+for i = 1, n do
+  local key = KEYS[1 + i]
+  local window = tonumber(ARGV[1 + 2 * i])
+  local hits = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
   if ttl <= 0 then
-    redis.call('PEXPIRE', KEYS[i], window)
+    redis.call('PEXPIRE', key, window)
     ttl = window
   end
   out[#out + 1] = hits
   out[#out + 1] = ttl
-  if hits > tonumber(ARGV[2 * i - 1]) then break end
+  if hits > tonumber(ARGV[2 + 2 * i]) then return out end
 end
-return out`.trim();
-
-/**
- * A weighted charge (the link budgets) in one atomic step: ARGV[1] is the amount; counter i (KEYS[i]) has window
- * ARGV[2i] ms and limit ARGV[2i+1]. When a counter already holds its limit or more, nothing is charged and its
- * index is returned first; else the amount is added to every counter (INCRBY, the window's expiry started on its
- * first charge). An amount of 0 only reads. Returns `{ refusedIndex (0 = none), used1, pttl1, used2, pttl2, ... }`.
- */
-export const CHARGE_SCRIPT = `
-local amount = tonumber(ARGV[1])
-local out = { 0 }
-for i = 1, #KEYS do
-  local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if out[1] == 0 and amount > 0 and used >= tonumber(ARGV[2 * i + 1]) then out[1] = i end
-  out[2 * i] = used
-  out[2 * i + 1] = redis.call('PTTL', KEYS[i])
+local budgets = #KEYS - 1 - n
+if budgets == 0 then return out end
+local amount = tonumber(ARGV[3 + 2 * n])
+local head = #out + 1
+out[head] = 0
+for j = 1, budgets do
+  local used = tonumber(redis.call('GET', KEYS[1 + n + j]) or '0')
+  if out[head] == 0 and amount > 0 and used >= tonumber(ARGV[3 + 2 * n + 2 * j]) then out[head] = j end
+  out[head + 2 * j - 1] = used
+  out[head + 2 * j] = redis.call('PTTL', KEYS[1 + n + j])
 end
-if out[1] > 0 or amount == 0 then return out end
-for i = 1, #KEYS do
-  out[2 * i] = redis.call('INCRBY', KEYS[i], amount)
-  if out[2 * i + 1] <= 0 then
-    redis.call('PEXPIRE', KEYS[i], ARGV[2 * i])
-    out[2 * i + 1] = tonumber(ARGV[2 * i])
+if out[head] > 0 or amount == 0 then return out end
+for j = 1, budgets do
+  local key = KEYS[1 + n + j]
+  out[head + 2 * j - 1] = redis.call('INCRBY', key, amount)
+  if out[head + 2 * j] <= 0 then
+    redis.call('PEXPIRE', key, ARGV[2 + 2 * n + 2 * j])
+    out[head + 2 * j] = tonumber(ARGV[2 + 2 * n + 2 * j])
   end
 end
 return out`.trim();
 
 type WithApiCall = Redis & {
   apiCall(numberOfKeys: number, ...args: Array<string | number>): Promise<Array<string | number>>;
-  chargeBudgets(numberOfKeys: number, ...args: Array<string | number>): Promise<number[]>;
 };
 
 /** The Redis key of a counter (the layout of `@nest-lab/throttler-storage-redis`, kept so keys stay where they were). */
@@ -107,7 +116,6 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   ) {
     this.shared = redis.client as WithApiCall | null;
     this.shared?.defineCommand('apiCall', { lua: API_CALL_SCRIPT });
-    this.shared?.defineCommand('chargeBudgets', { lua: CHARGE_SCRIPT });
   }
 
   /** `ThrottlerStorage`: one counter, no ban check. */
@@ -123,42 +131,22 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   }
 
   /**
-   * Charges `amount` to every counter (the link budgets) unless one already holds its limit (see `CHARGE_SCRIPT`):
+   * Charges `amount` to every counter (the link budgets) unless one already holds its limit (see `API_CALL_SCRIPT`):
    * in Redis, one round trip; in process while Redis is unavailable, like the request counters.
    */
   async chargeAll(counters: WeightedCounter[], amount: number): Promise<BudgetCharge> {
-    if (this.shared && this.redis.ready) {
-      try {
-        const keys = counters.map((counter) => counterRedisKey(counter.key, counter.throttlerName));
-        const args = [amount, ...counters.flatMap((counter) => [counter.ttl, counter.limit])];
-        const reply = (await this.shared.chargeBudgets(keys.length, ...keys, ...args)).map(Number);
-        return {
-          refused: reply[0] - 1,
-          counts: counters.map((counter, i) => ({
-            used: reply[1 + 2 * i],
-            resetMs: reply[2 + 2 * i] > 0 ? reply[2 + 2 * i] : counter.ttl,
-          })),
-        };
-      } catch (error) {
-        this.redis.warn('Link-budget counting in Redis', error);
-      }
-    }
-    return this.local.chargeAll(counters, amount);
+    return (await this.countApiCall(null, [], { counters, amount })).budgets!;
   }
 
-  /** Counts a hit on every counter, unless `banKey` (a Redis key, or null) holds a ban: one round trip. */
-  async countApiCall(banKey: string | null, hits: CounterHit[]): Promise<ApiCallCount> {
+  /**
+   * Counts a hit on every counter, unless `banKey` (a Redis key, or null) holds a ban, and then, unless a counter
+   * refused the call, charges `budgets`: one round trip.
+   */
+  async countApiCall(banKey: string | null, hits: CounterHit[], budgets?: BudgetRequest): Promise<ApiCallCount> {
     if (this.shared && this.redis.ready) {
       try {
-        const keys = [banKey ?? 'ban:none', ...hits.map((hit) => counterRedisKey(hit.key, hit.throttlerName))];
-        const args = [banKey ? '1' : '0', ...hits.flatMap((hit) => [hit.ttl, hit.limit])];
-        const reply = await this.shared.apiCall(keys.length, ...keys, ...args);
-        if (reply.length === 1 && reply[0] !== '') return { sharedBan: String(reply[0]), records: null };
-        const records: ThrottlerStorageRecord[] = [];
-        for (let i = 0; 2 + 2 * i < reply.length; i += 1) {
-          records.push(recordOf(Number(reply[1 + 2 * i]), Number(reply[2 + 2 * i]), hits[i].limit));
-        }
-        return { sharedBan: null, records };
+        const [numberOfKeys, ...args] = apiCallArgs(banKey, hits, budgets);
+        return parseApiCall(await this.shared.apiCall(numberOfKeys as number, ...args), hits, budgets);
       } catch (error) {
         this.redis.warn('Rate-limit counting in Redis', error);
       }
@@ -167,8 +155,45 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
     for (const hit of hits) {
       const record = await this.local.increment(hit.key, hit.ttl, hit.limit, hit.ttl, hit.throttlerName);
       records.push(record);
-      if (record.isBlocked) break;
+      if (record.isBlocked) return { sharedBan: null, records };
     }
-    return { sharedBan: null, records };
+    return { sharedBan: null, records, budgets: budgets && this.local.chargeAll(budgets.counters, budgets.amount) };
   }
+}
+
+/** `apiCall`'s arguments: the number of keys, the keys, then the arguments (see `API_CALL_SCRIPT`). */
+function apiCallArgs(banKey: string | null, hits: CounterHit[], budgets?: BudgetRequest): Array<string | number> {
+  const counters = budgets?.counters ?? [];
+  const keys = [
+    banKey ?? 'ban:none',
+    ...hits.map((hit) => counterRedisKey(hit.key, hit.throttlerName)),
+    ...counters.map((counter) => counterRedisKey(counter.key, counter.throttlerName)),
+  ];
+  return [
+    keys.length,
+    ...keys,
+    banKey ? '1' : '0',
+    hits.length,
+    ...hits.flatMap((hit) => [hit.ttl, hit.limit]),
+    ...(budgets ? [budgets.amount, ...counters.flatMap((counter) => [counter.ttl, counter.limit])] : []),
+  ];
+}
+
+/** `apiCall`'s reply as the request counters' records and the budgets' charge. */
+function parseApiCall(reply: Array<string | number>, hits: CounterHit[], budgets?: BudgetRequest): ApiCallCount {
+  if (reply.length === 1 && reply[0] !== '') return { sharedBan: String(reply[0]), records: null };
+  const records: ThrottlerStorageRecord[] = [];
+  let at = 1;
+  for (; at + 1 < reply.length && records.length < hits.length; at += 2) {
+    records.push(recordOf(Number(reply[at]), Number(reply[at + 1]), hits[records.length].limit));
+    if (records[records.length - 1].isBlocked) return { sharedBan: null, records };
+  }
+  if (!budgets) return { sharedBan: null, records };
+  if (at >= reply.length) return { sharedBan: null, records, budgets: { refused: -1, counts: [] } };
+  const refused = Number(reply[at]) - 1;
+  const counts = budgets.counters.map((counter, i) => {
+    const pttl = Number(reply[at + 2 + 2 * i]);
+    return { used: Number(reply[at + 1 + 2 * i]), resetMs: pttl > 0 ? pttl : counter.ttl };
+  });
+  return { sharedBan: null, records, budgets: { refused, counts } };
 }

@@ -1,34 +1,49 @@
+import { lazadaMasterCode, Marketplaces, type MarketplaceId } from '@app/conversion';
+
 /**
- * The marketplace and item id a short link's target points at, from the target alone (no network): Shopee's
- * `an_redir?origin_link=…` or a product URL (`…-i.<shop>.<item>`, `/product/<shop>/<item>`), Lazada's
- * `…-i<item>-s<sku>.html` (also inside a `c.lazada…?url=` or `?dl=` wrapper). Orders are joined to links by
- * sub ids, and by item when several of the member's links share the same sub ids.
+ * The marketplace, region, affiliate account and item a short link's target points at, read by the conversion
+ * lib's own adapters (`Marketplaces.identify`: the same recognition as the links converted, an affiliate link read
+ * from its target parameter, never fetched): Shopee's `an_redir?origin_link=…&affiliate_id=…`, Lazada's master link
+ * `c.lazada.<tld>/t/c.<code>?url=…`, or a marketplace link itself. Orders are joined to links by sub ids, for the
+ * same marketplace, region and account, and by item when several of the member's links share the same sub ids.
  */
 export interface LinkItem {
-  marketplace: 'shopee' | 'lazada' | 'tiktok' | 'tiki' | 'other';
+  marketplace: MarketplaceId | 'other';
   itemId: string | null;
   shopId: string | null;
-  /** Lazada's SKU id (`-s<sku>`), which its report may name instead of the item. */
+  /** Lazada's SKU id (`-s<sku>`), which its report names beside (or instead of) the item. */
   skuId?: string | null;
+  /** The country of the marketplace's site the link is for (`vn`, `th`, `id`…), or null. */
+  region: string | null;
+  /** The affiliate account the link was made for: Shopee's `affiliate_id`, Lazada's master link code; or null. */
+  account: string | null;
 }
 
+/** The adapters hold no state: one instance for the process (as the short links' target policy does). */
+const marketplaces = new Marketplaces();
+
 export function itemOfTarget(target: string): LinkItem {
-  let text = target;
-  for (let i = 0; i < 3 && /%[0-9A-Fa-f]{2}/.test(text); i += 1) {
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      break;
-    }
+  const link = marketplaces.identify(target);
+  if (!link) return { marketplace: 'other', itemId: null, shopId: null, region: null, account: null };
+  const product = link.kind === 'product';
+  return {
+    marketplace: link.marketplace,
+    itemId: product ? (link.itemId ?? null) : null,
+    shopId: product ? (link.shopId ?? null) : null,
+    skuId: product ? (link.skuId ?? null) : null,
+    // The public suffix of the site ('co.th', 'com.my', 'vn'): its last label is the country.
+    region: link.region ? (link.region.split('.').pop() ?? null) : null,
+    account: accountOf(link.marketplace, target),
+  };
+}
+
+/** The account of an affiliate link: Shopee's own `affiliate_id` parameter, Lazada's master link code. */
+function accountOf(marketplace: MarketplaceId, target: string): string | null {
+  if (marketplace === 'lazada') return lazadaMasterCode(target.split(/[?#]/)[0]);
+  if (marketplace !== 'shopee') return null;
+  try {
+    return new URL(target).searchParams.get('affiliate_id') || null;
+  } catch {
+    return null;
   }
-  const shopee =
-    /[-.]i\.(\d{1,20})\.(\d{1,20})/.exec(text) ?? /shopee\.[a-z.]+\/product\/(\d{1,20})\/(\d{1,20})/.exec(text);
-  if (shopee) return { marketplace: 'shopee', shopId: shopee[1], itemId: shopee[2] };
-  if (/shopee\./.test(text)) return { marketplace: 'shopee', shopId: null, itemId: null };
-  const lazada = /lazada\.[a-z.]+\/products\/[^?#]*?-i(\d{1,20})(?:-s(\d{1,20}))?\.html/.exec(text);
-  if (lazada) return { marketplace: 'lazada', shopId: null, itemId: lazada[1], skuId: lazada[2] ?? null };
-  if (/lazada\./.test(text)) return { marketplace: 'lazada', shopId: null, itemId: null };
-  if (/tiktok\.com/.test(text)) return { marketplace: 'tiktok', shopId: null, itemId: null };
-  if (/tiki\.vn/.test(text)) return { marketplace: 'tiki', shopId: null, itemId: null };
-  return { marketplace: 'other', shopId: null, itemId: null };
 }

@@ -85,6 +85,14 @@ export class OrderLineRow {
   @Column({ name: 'short_link_id', type: 'bigint', nullable: true })
   shortLinkId!: string | null;
 
+  /** The report (`order_reports`: an export imported, or a pull) that last set this line. */
+  @Column({ name: 'report_id', type: 'bigint', nullable: true })
+  reportId!: string | null;
+
+  /** When that report was made: a report made earlier never overwrites this line. */
+  @Column({ name: 'report_made_at', type: 'timestamptz', nullable: true })
+  reportMadeAt!: Date | null;
+
   /** `csv` or `api` (the scheduled pull). */
   @Column({ type: 'varchar', length: 8 })
   source!: string;

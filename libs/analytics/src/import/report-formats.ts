@@ -20,6 +20,7 @@ export type ReportField =
   | 'shop_name'
   | 'item_id'
   | 'item_name'
+  | 'product_url'
   | 'model_id'
   | 'sub_order_id'
   | 'sku'
@@ -113,14 +114,20 @@ const SHOPEE: Aliases = {
   sub_id5: ['Sub_id5', 'Tag_link5'],
 };
 
-/** Lazada's portal "Conversion Report" CSV (cp1252), one row per SKU-order. */
+/**
+ * Lazada's portal "Conversion Report" CSV (cp1252), one row per SKU-order. A line is the product's item (`-i<item>`
+ * of its page, as a link names it and its clicks count) with its SKU as the detail (stored as the model).
+ */
 const LAZADA: Aliases = {
   order_id: ['Order Number', 'Order ID'],
   sub_order_id: ['Sub Order ID', 'Sku Order ID'],
   sku: ['SKU', 'Sku ID'],
+  item_id: ['Item ID', 'Product ID'],
+  product_url: ['Pdp Url', 'Product URL', 'Product Link'],
   item_name: ['Item Name', 'Sku Name', 'Product Name'],
   shop_id: ['Seller ID'],
   shop_name: ['Seller Name', 'Brand Name', 'Shop Name'],
+  // The order's own time first: orders count on the day they were placed, the conversion may come minutes later.
   order_time: ['Order Time', 'Conversion Time'],
   complete_time: ['Delivered Time', 'Fulfilled Time'],
   click_time: ['Click Time'],
@@ -201,15 +208,36 @@ export const REPORT_UTC_OFFSET: Record<string, string> = {
   TWD: '+08:00',
 };
 
-const ALIAS_INDEX: Record<Marketplace, Map<string, ReportField>> = {
+/** A header's field and its priority among that field's aliases (0: the first, the one preferred). */
+interface AliasEntry {
+  field: ReportField;
+  priority: number;
+}
+
+/**
+ * The country of the marketplace site whose reports are in a currency: a file's region, inferred from its
+ * currency (a member's Thai account reports in THB), matched with the region of the member's links.
+ */
+export const REGION_OF_CURRENCY: Record<string, string> = {
+  VND: 'vn',
+  THB: 'th',
+  IDR: 'id',
+  BRL: 'br',
+  PHP: 'ph',
+  MYR: 'my',
+  SGD: 'sg',
+  TWD: 'tw',
+};
+
+const ALIAS_INDEX: Record<Marketplace, Map<string, AliasEntry>> = {
   shopee: indexAliases(SHOPEE),
   lazada: indexAliases(LAZADA),
 };
 
-function indexAliases(aliases: Aliases): Map<string, ReportField> {
-  const index = new Map<string, ReportField>();
+function indexAliases(aliases: Aliases): Map<string, AliasEntry> {
+  const index = new Map<string, AliasEntry>();
   for (const [field, names] of Object.entries(aliases) as Array<[ReportField, string[]]>) {
-    for (const name of names) index.set(normalizeHeader(name), field);
+    names.forEach((name, priority) => index.set(normalizeHeader(name), { field, priority }));
   }
   return index;
 }
@@ -226,19 +254,25 @@ export type LayoutResult = { ok: true; layout: ReportLayout } | { ok: false; mes
 
 /**
  * Which report a header row belongs to, and where each field is. The marketplace whose aliases match the most
- * headers wins; a file that matches neither, or lacks a required field, is refused with the reason.
+ * headers wins; a file that matches neither, or lacks a required field, is refused with the reason. When several
+ * columns of a file name one field (Lazada's `Order Time` and `Conversion Time`), the field reads the column of
+ * its first alias in the list above, wherever the columns stand in the file: the alias lists are priorities.
  */
 export function detectLayout(headers: readonly string[]): LayoutResult {
   const normalized = headers.map(normalizeHeader);
   let best: { marketplace: Marketplace; columns: Partial<Record<ReportField, number>>; hits: number } | null = null;
   for (const marketplace of MARKETPLACES) {
     const columns: Partial<Record<ReportField, number>> = {};
+    const priorities: Partial<Record<ReportField, number>> = {};
     let hits = 0;
     normalized.forEach((name, index) => {
-      const field = ALIAS_INDEX[marketplace].get(name);
-      if (field && columns[field] === undefined) {
-        columns[field] = index;
-        hits += 1;
+      const entry = ALIAS_INDEX[marketplace].get(name);
+      if (!entry) return;
+      const taken = priorities[entry.field];
+      if (taken === undefined) hits += 1;
+      if (taken === undefined || entry.priority < taken) {
+        columns[entry.field] = index;
+        priorities[entry.field] = entry.priority;
       }
     });
     if (!best || hits > best.hits) best = { marketplace, columns, hits };

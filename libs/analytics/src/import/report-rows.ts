@@ -1,5 +1,5 @@
 import { type LineStatus, type ReportField, type ReportLayout, statusOf } from './report-formats';
-import { joinSubIds, parseMoney, parseQty, parseReportTime } from './report-values';
+import { joinSubIds, lazadaItemId, parseMoney, parseQty, parseReportTime } from './report-values';
 
 /** One order line (Shopee: an item of an order, per model; Lazada: a SKU of a sub-order), as stored. */
 export interface OrderLine {
@@ -8,7 +8,12 @@ export interface OrderLine {
   lineKey: string;
   orderId: string;
   conversionId: string;
+  /**
+   * The product: Shopee's item id, Lazada's item id (`-i<item>` of its page; '' until the import finds it when the
+   * report names only the SKU, see `lazadaItemId`).
+   */
   itemId: string;
+  /** The variant: Shopee's model id, Lazada's SKU id. */
   modelId: string;
   itemName: string;
   shopId: string;
@@ -110,9 +115,10 @@ export function lineOfRow(row: readonly string[], layout: ReportLayout): OrderLi
     modelId = id('model_id');
     lineKey = `${orderId}|${itemId}|${modelId}`;
   } else {
-    itemId = id('sku');
-    if (!itemId) return { reason: 'missing_item_id', message: 'The SKU is empty' };
-    lineKey = `${orderId}|${id('sub_order_id')}|${itemId}`;
+    modelId = id('sku');
+    if (!modelId) return { reason: 'missing_item_id', message: 'The SKU is empty' };
+    itemId = lazadaItemId({ itemId: id('item_id'), productUrl: cell('product_url'), sku: modelId });
+    lineKey = `${orderId}|${id('sub_order_id')}|${modelId}`;
   }
   if (status.status === 'cancelled' && layout.marketplace === 'lazada') commission = net;
   return {

@@ -1,5 +1,5 @@
 import { currencyOfHeader, detectLayout, normalizeHeader, statusOf } from './report-formats';
-import { csvCell, joinSubIds, parseMoney, parseReportTime, subIdOfUtmContent } from './report-values';
+import { joinSubIds, parseMoney, parseReportTime, subIdOfUtmContent } from './report-values';
 
 describe('report values', () => {
   it.each([
@@ -77,20 +77,5 @@ describe('report values', () => {
     expect(joinSubIds(['', 'x', ''])).toBe('-x');
     expect(subIdOfUtmContent('FB----')).toBe('FB');
     expect(subIdOfUtmContent(null)).toBe('');
-  });
-
-  it('escapes formulas and quotes in CSV cells', () => {
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('-12.5')).toBe('-12.5');
-    expect(csvCell('a,b')).toBe('"a,b"');
-  });
-
-  it("guards a formula after a ';' or a tab too (spreadsheets split cells there in the pt-BR and id-ID locales)", () => {
-    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
-    expect(csvCell('x\t+1+1')).toBe("x\t'+1+1");
-    expect(csvCell('\t=1')).toBe("'\t'=1");
-    expect(csvCell('a; -b;@c')).toBe("a; -b;'@c");
-    expect(csvCell('1;2')).toBe('1;2');
   });
 });

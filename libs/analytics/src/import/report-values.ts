@@ -109,21 +109,21 @@ export function joinSubIds(slots: ReadonlyArray<string | undefined>): string {
   return values.join('-').slice(0, 300);
 }
 
+/**
+ * A Lazada line's item id, from what its report gives: an item or product id column, a product page URL
+ * (`…-i<item>-s<sku>.html`), or a SKU written as the platform's shop SKU (`<item>_VNAMZ-<sku>`); '' when none
+ * says (a plain SKU id names no item: the import then takes the item of the member's link for that SKU).
+ */
+export function lazadaItemId(values: { itemId?: string; productUrl?: string; sku?: string }): string {
+  const item = (values.itemId ?? '').trim();
+  if (/^\d{1,20}$/.test(item)) return item;
+  const url = /-i(\d{1,20})(?:-s\d{1,20})?\.html/.exec(values.productUrl ?? '');
+  if (url) return url[1];
+  const shopSku = /^(\d{1,20})_[A-Z]{2}AMZ(?:-\d{1,20})?$/i.exec((values.sku ?? '').trim());
+  return shopSku ? shopSku[1] : '';
+}
+
 /** `utmContent` (`s1-s2-s3-s4-s5`, padded) → the joined form of `joinSubIds`. */
 export function subIdOfUtmContent(utmContent: string | null | undefined): string {
   return joinSubIds((utmContent ?? '').split('-'));
-}
-
-/**
- * A spreadsheet cell that starts a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'` (CSV export only), and
- * so does each part of it after a `;` or a tab that starts one: a spreadsheet in a locale whose list separator is
- * `;` (pt-BR, id-ID) splits the cell there, and would run `x;=cmd|…` as a formula.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) {
-    text = text.replace(/(?<=[;\t])(?=[=+\-@])/g, "'");
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  }
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -10,6 +10,7 @@ import { OrderMemberHours1795437000000 } from './1795437000000-OrderMemberHours'
 import { ClickWeeks1795438000000 } from './1795438000000-ClickWeeks';
 import { OrderWeeks1795439000000 } from './1795439000000-OrderWeeks';
 import { ClickDimensionHours1795440000000 } from './1795440000000-ClickDimensionHours';
+import { OrderReports1795441000000 } from './1795441000000-OrderReports';
 
 /** The analytics lib's migrations, oldest first (the app runs every lib's in one list ordered by timestamp). */
 export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
@@ -24,4 +25,5 @@ export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [
   ClickWeeks1795438000000,
   OrderWeeks1795439000000,
   ClickDimensionHours1795440000000,
+  OrderReports1795441000000,
 ];

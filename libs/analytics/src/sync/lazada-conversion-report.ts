@@ -1,8 +1,8 @@
 import { lazadaSign } from '@app/outbound';
 import Decimal from 'decimal.js';
-import type { OrderLine } from '../import/report-rows';
-import { statusOf, type LineStatus } from '../import/report-formats';
-import { joinSubIds, parseReportTime } from '../import/report-values';
+import type { OrderLine, RowProblem } from '../import/report-rows';
+import { statusOf } from '../import/report-formats';
+import { joinSubIds, lazadaItemId, parseReportTime } from '../import/report-values';
 
 export const LAZADA_REPORT_PATH = '/marketing/conversion/report';
 /** Rows per page: the documented maximum. */
@@ -74,9 +74,15 @@ export function monthRanges(start: Date, end: Date): Array<{ dateStart: string; 
   return ranges;
 }
 
-/** Lazada report records → order lines (key order|subOrder|sku; invalid, rejected or returned is cancelled). */
-export function linesOfLazadaRows(rows: unknown[]): OrderLine[] {
+/**
+ * Lazada report records → order lines (key order|subOrder|sku; invalid, rejected or returned is cancelled), the
+ * same fields as the CSV's: dated by the order time (`orderTime`, else `conversionTime`), the item from the
+ * product page (`pdpUrl`) or the SKU, the SKU as the detail. A status word the import does not know skips the
+ * record with `unknown_status`, as the CSV import does.
+ */
+export function linesOfLazadaRows(rows: unknown[]): { lines: OrderLine[]; skipped: RowProblem[] } {
   const lines: OrderLine[] = [];
+  const skipped: RowProblem[] = [];
   for (const raw of rows) {
     const r = raw as Record<string, unknown>;
     const s = (name: string) => (r[name] === undefined || r[name] === null ? '' : String(r[name]));
@@ -84,9 +90,16 @@ export function linesOfLazadaRows(rows: unknown[]): OrderLine[] {
     const sku = s('sku').slice(0, 64);
     const currency = s('currency').toUpperCase();
     if (!orderId || !sku || !/^[A-Z]{3}$/.test(currency)) continue;
-    const purchasedAt = parseReportTime(s('conversionTime'), currency);
+    const purchasedAt = parseReportTime(s('orderTime') || s('conversionTime'), currency);
     if (!purchasedAt) continue;
-    let status: LineStatus = statusOf(s('status')) ?? 'pending';
+    let status = statusOf(s('status'));
+    if (!status) {
+      skipped.push({
+        reason: 'unknown_status',
+        message: `Order ${orderId}, SKU ${sku}: status "${s('status').slice(0, 40)}" is not one the report uses`,
+      });
+      continue;
+    }
     if (s('validity').toLowerCase() === 'invalid' || s('returnedTime')) status = 'cancelled';
     const payout = money(s('estPayout'));
     const completed = parseReportTime(s('deliveredTime'), currency) ?? null;
@@ -95,8 +108,8 @@ export function linesOfLazadaRows(rows: unknown[]): OrderLine[] {
       lineKey: `${orderId}|${s('subOrderId').slice(0, 64)}|${sku}`,
       orderId,
       conversionId: '',
-      itemId: sku,
-      modelId: '',
+      itemId: lazadaItemId({ itemId: s('productId') || s('itemId'), productUrl: s('pdpUrl'), sku }),
+      modelId: sku,
       itemName: s('skuName').slice(0, 500),
       shopId: s('sellerId').slice(0, 64),
       shopName: s('sellerName').slice(0, 500),
@@ -114,7 +127,7 @@ export function linesOfLazadaRows(rows: unknown[]): OrderLine[] {
       clickedAt: null,
     });
   }
-  return lines;
+  return { lines, skipped };
 }
 
 function money(value: string): string {

@@ -6,6 +6,7 @@ import { MemberSettingsService } from '@app/members';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { OrderImportService } from '../import/order-import.service';
+import { REGION_OF_CURRENCY } from '../import/report-formats';
 import {
   fetchLazadaPage,
   LAZADA_PAGE_LIMIT,
@@ -13,7 +14,7 @@ import {
   linesOfLazadaRows,
   monthRanges,
 } from './lazada-conversion-report';
-import { fetchShopeePage, linesOfShopeeNodes, ShopeeReportError } from './shopee-conversion-report';
+import { fetchShopeePage, linesOfShopeeNodes, shopeeGapWords, ShopeeReportError } from './shopee-conversion-report';
 
 const DAY_MS = 86_400_000;
 /** One HTTP call's budget. */
@@ -22,6 +23,12 @@ const CALL_TIMEOUT_MS = 20_000;
 const MAX_PAGES = 200;
 /** Fresh queries after an expired scrollId, per run. */
 const MAX_RESTARTS = 3;
+/**
+ * Kept beyond SHOPEE_REPORT_QUERY_GAP_MS, as a share of it: the gap is counted from the answer to the previous
+ * fresh query (Shopee may count from when it received or answered it; the answer is after both), and a timer may
+ * fire a little early.
+ */
+const QUERY_GAP_MARGIN = 0.1;
 
 export type SyncMarketplace = 'shopee' | 'lazada';
 
@@ -37,6 +44,18 @@ export interface SyncStateView {
   last_error: string | null;
   lines_new: number;
   lines_updated: number;
+  /** Lines the last run skipped (an unknown status word), and why: a new word is seen, never guessed. */
+  lines_skipped: number;
+  skipped_by_reason: Record<string, number>;
+  calls: number;
+}
+
+/** What a run counts, recorded with its state. */
+interface RunCounts {
+  lines_new: number;
+  lines_updated: number;
+  lines_skipped: number;
+  skipped_by_reason: Record<string, number>;
   calls: number;
 }
 
@@ -103,7 +122,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     const key = `${memberId}:${marketplace}`;
     if (this.running.has(key)) return (await this.states(memberId)).find((s) => s.marketplace === marketplace)!;
     this.running.add(key);
-    const counts = { lines_new: 0, lines_updated: 0, calls: 0 };
+    const counts: RunCounts = { lines_new: 0, lines_updated: 0, lines_skipped: 0, skipped_by_reason: {}, calls: 0 };
     try {
       await this.record(memberId, marketplace, { state: 'running', last_started_at: this.clock.now(), ...counts });
       if (marketplace === 'shopee') await this.pullShopee(memberId, counts);
@@ -135,14 +154,15 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
 
   async states(memberId: string): Promise<SyncStateView[]> {
     const rows: SyncStateView[] = await this.db.query(
-      `SELECT marketplace, state, last_started_at, last_finished_at, last_success_at, last_error, lines_new, lines_updated, calls
+      `SELECT marketplace, state, last_started_at, last_finished_at, last_success_at, last_error, lines_new, lines_updated,
+              lines_skipped, skipped_by_reason, calls
          FROM report_syncs WHERE member_id = $1 ORDER BY marketplace`,
       [memberId],
     );
     return rows;
   }
 
-  private async pullShopee(memberId: string, counts: { lines_new: number; lines_updated: number; calls: number }) {
+  private async pullShopee(memberId: string, counts: RunCounts) {
     const secrets = await this.settings.secrets(memberId, ['shopee_app_id', 'shopee_app_secret']);
     if (!secrets.shopee_app_id || !secrets.shopee_app_secret)
       throw new MissingCredentials('Save your Shopee app id and secret in Settings first.');
@@ -152,8 +172,10 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     let end = now;
     let scrollId: string | undefined;
     let restarts = 0;
+    const report = await this.openPull(memberId, 'shopee', this.config.SHOPEE_REPORT_CURRENCY);
     for (let page = 0; page < MAX_PAGES && !this.stopping; page += 1) {
-      if (!scrollId) await this.waitForQueryGap();
+      const fresh = !scrollId;
+      if (fresh) await this.waitForQueryGap();
       let result;
       try {
         counts.calls += 1;
@@ -170,22 +192,31 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
           scrollId = undefined; // a fresh query, ending where the rows already read end
           continue;
         }
+        if (error instanceof ShopeeReportError && error.code === 10030 && fresh && restarts > 0) {
+          // Refused right after a restart: the gap between two queries, not the hourly budget.
+          throw new ShopeeReportError(10030, shopeeGapWords(this.config.SHOPEE_REPORT_QUERY_GAP_MS, error.detail));
+        }
         throw error;
+      } finally {
+        if (fresh) this.lastShopeeQueryAt = Date.now();
       }
-      const lines = linesOfShopeeNodes(result.nodes, this.config.SHOPEE_REPORT_CURRENCY);
+      const { lines, skipped } = linesOfShopeeNodes(result.nodes, this.config.SHOPEE_REPORT_CURRENCY);
+      countSkipped(counts, skipped);
       if (lines.length > 0) {
-        const summary = await this.imports.importLines(memberId, lines);
+        const summary = await this.imports.importLines(memberId, lines, report);
         counts.lines_new += summary.new;
         counts.lines_updated += summary.updated;
-        const oldest = Math.min(...lines.map((l) => Math.floor(l.purchasedAt.getTime() / 1000)));
-        end = Math.min(end, oldest);
       }
+      // A fresh query after an expired scrollId ends at the oldest purchase second read, that second included
+      // (rows sharing it may stand on the next page; those read again are unchanged).
+      const oldest = oldestPurchaseTime(result.nodes);
+      if (oldest !== null) end = Math.min(end, oldest + 1);
       if (!result.hasNextPage || !result.scrollId) return;
       scrollId = result.scrollId;
     }
   }
 
-  private async pullLazada(memberId: string, counts: { lines_new: number; lines_updated: number; calls: number }) {
+  private async pullLazada(memberId: string, counts: RunCounts) {
     const secrets = await this.settings.secrets(memberId, ['lazada_app_key', 'lazada_app_secret', 'lazada_user_token']);
     if (!secrets.lazada_app_key || !secrets.lazada_app_secret || !secrets.lazada_user_token) {
       throw new MissingCredentials('Save your Lazada app key, app secret and user token in Settings first.');
@@ -196,6 +227,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
       userToken: secrets.lazada_user_token,
     };
     const now = this.clock.now();
+    const report = await this.openPull(memberId, 'lazada', null);
     const months = monthRanges(new Date(now.getTime() - this.config.ORDER_SYNC_LOOKBACK_DAYS * DAY_MS), now);
     for (const range of months) {
       for (let page = 1; page <= MAX_PAGES && !this.stopping; page += 1) {
@@ -208,9 +240,10 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
           this.clock.now().getTime(),
           AbortSignal.timeout(CALL_TIMEOUT_MS),
         );
-        const lines = linesOfLazadaRows(rows);
+        const { lines, skipped } = linesOfLazadaRows(rows);
+        countSkipped(counts, skipped);
         if (lines.length > 0) {
-          const summary = await this.imports.importLines(memberId, lines);
+          const summary = await this.imports.importLines(memberId, lines, report);
           counts.lines_new += summary.new;
           counts.lines_updated += summary.updated;
         }
@@ -219,11 +252,29 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Shopee wants SHOPEE_REPORT_QUERY_GAP_MS between two fresh queries (one app: one gap for every member). */
+  /** A pull is a report made when it starts: its lines remember it (an older export never overwrites them). */
+  private openPull(memberId: string, marketplace: SyncMarketplace, currency: string | null) {
+    return this.imports.openReport(memberId, {
+      marketplace,
+      source: 'api',
+      madeAt: this.clock.now(),
+      madeAtFrom: 'pull',
+      affiliateId: null,
+      region: (currency && REGION_OF_CURRENCY[currency]) || null,
+    });
+  }
+
+  /**
+   * Shopee wants SHOPEE_REPORT_QUERY_GAP_MS between two fresh queries (one app: one gap for every member): waits
+   * until that gap and its margin have passed since the answer to the last fresh query (checked again after the
+   * timer, which may fire early).
+   */
   private async waitForQueryGap(): Promise<void> {
-    const wait = this.lastShopeeQueryAt + this.config.SHOPEE_REPORT_QUERY_GAP_MS - Date.now();
-    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
-    this.lastShopeeQueryAt = Date.now();
+    const gap = this.config.SHOPEE_REPORT_QUERY_GAP_MS;
+    const due = this.lastShopeeQueryAt + Math.ceil(gap * (1 + QUERY_GAP_MARGIN));
+    for (let wait = due - Date.now(); wait > 0; wait = due - Date.now()) {
+      await new Promise((done) => setTimeout(done, wait));
+    }
   }
 
   private async record(memberId: string, marketplace: SyncMarketplace, values: Record<string, unknown>): Promise<void> {
@@ -232,9 +283,24 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
       `INSERT INTO report_syncs (member_id, marketplace, ${names.join(', ')})
        VALUES ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')})
        ON CONFLICT (member_id, marketplace) DO UPDATE SET ${names.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
-      [memberId, marketplace, ...names.map((n) => values[n])],
+      [memberId, marketplace, ...names.map((n) => (n === 'skipped_by_reason' ? JSON.stringify(values[n]) : values[n]))],
     );
   }
 }
 
 class MissingCredentials extends Error {}
+
+function countSkipped(counts: RunCounts, skipped: ReadonlyArray<{ reason: string }>): void {
+  counts.lines_skipped += skipped.length;
+  for (const { reason } of skipped) counts.skipped_by_reason[reason] = (counts.skipped_by_reason[reason] ?? 0) + 1;
+}
+
+/** The oldest `purchaseTime` (unix seconds) of a page's conversions, read or skipped, or null. */
+function oldestPurchaseTime(nodes: unknown[]): number | null {
+  let oldest: number | null = null;
+  for (const node of nodes) {
+    const time = Number((node as { purchaseTime?: unknown }).purchaseTime);
+    if (Number.isFinite(time) && (oldest === null || time < oldest)) oldest = time;
+  }
+  return oldest;
+}

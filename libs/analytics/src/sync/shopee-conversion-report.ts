@@ -1,6 +1,6 @@
 import { shopeeAuthorization } from '@app/outbound';
 import Decimal from 'decimal.js';
-import type { OrderLine } from '../import/report-rows';
+import type { OrderLine, RowProblem } from '../import/report-rows';
 import type { LineStatus } from '../import/report-formats';
 import { subIdOfUtmContent } from '../import/report-values';
 
@@ -22,6 +22,8 @@ export class ShopeeReportError extends Error {
     message: string,
     /** Whether a fresh query (after the 30 s gap) may work: an expired or used scrollId. */
     readonly restartable = false,
+    /** Shopee's own words. */
+    readonly detail = '',
   ) {
     super(message);
   }
@@ -48,6 +50,15 @@ export function shopeeErrorWords(code: number, detail: string): string {
     default:
       return `Shopee answered error ${code}${said}.`;
   }
+}
+
+/** The words of a fresh query refused (10030) right after another: Shopee's gap between queries, not the hourly limit. */
+export function shopeeGapWords(gapMs: number, detail: string): string {
+  const said = detail ? ` (Shopee said: ${detail.slice(0, 120)})` : '';
+  return (
+    `Shopee refused a new report query so soon after the previous one${said}: it asks for ` +
+    `${gapMs / 1000} s between two; the next sync tries again.`
+  );
 }
 
 export interface ShopeePage {
@@ -95,7 +106,7 @@ export async function fetchShopeePage(
   if (error) {
     const code = Number(error.extensions?.code ?? 0);
     const detail = String(error.extensions?.message ?? error.message ?? '');
-    throw new ShopeeReportError(code, shopeeErrorWords(code, detail), /scroll/i.test(detail));
+    throw new ShopeeReportError(code, shopeeErrorWords(code, detail), /scroll/i.test(detail), detail);
   }
   const report = parsed.data?.conversionReport;
   if (!report || !Array.isArray(report.nodes)) throw new ShopeeReportError(0, 'Shopee answered without a report.');
@@ -121,66 +132,116 @@ const ORDER_STATUS: Record<string, LineStatus> = {
   CANCELLED: 'cancelled',
 };
 
+/** Exact arithmetic for the shares (decimal.js' default 20 significant digits would round a product). */
+const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
+
+/** What a page of the pull gives: its lines, and the items it skipped with the reason (as the CSV import). */
+export interface PulledLines {
+  lines: OrderLine[];
+  skipped: RowProblem[];
+}
+
 /**
  * The order lines of a page's conversions (one per item, keyed as the CSV import keys them). The API gives the
- * net commission per conversion (after the MCN fee) and the commission per item: an item's net is its share,
- * `itemTotalCommission × netCommission / totalCommission` (exact; 0 when the total is 0). Money is a string in the
- * API, read exactly; unreadable nodes are skipped.
+ * net commission per conversion (after the MCN fee) and the commission per item: each item's net is its share of
+ * the conversion's net in proportion to its commission, to 6 decimals, the remainder carried from one item to
+ * the next (`itemShares`), so a conversion's item nets add up exactly to its net, as the CSV's do. Money is a
+ * string in the API, read exactly. An item whose status word is unknown is skipped with `unknown_status` (a new
+ * word is seen, never guessed); unreadable nodes are skipped.
  */
-export function linesOfShopeeNodes(nodes: unknown[], currency: string): OrderLine[] {
+export function linesOfShopeeNodes(nodes: unknown[], currency: string): PulledLines {
   const lines: OrderLine[] = [];
+  const skipped: RowProblem[] = [];
   for (const raw of nodes) {
     const node = raw as Record<string, unknown>;
     const purchase = Number(node.purchaseTime);
     if (!Number.isFinite(purchase)) continue;
-    const total = decimal(node.totalCommission);
-    const net = decimal(node.netCommission);
-    const share = total.isZero() ? new Decimal(0) : net.div(total);
+    const items: Array<{ order: Record<string, unknown>; item: Record<string, unknown> }> = [];
     for (const order of (node.orders as Array<Record<string, unknown>>) ?? []) {
-      const orderId = String(order.orderId ?? '').slice(0, 64);
-      if (!orderId) continue;
-      for (const item of (order.items as Array<Record<string, unknown>>) ?? []) {
-        const itemId = String(item.itemId ?? '').slice(0, 64);
-        if (!itemId) continue;
-        const modelId = item.modelId === undefined || item.modelId === null ? '' : String(item.modelId).slice(0, 64);
-        const orderStatus = ORDER_STATUS[String(order.orderStatus ?? '').toUpperCase()] ?? 'pending';
-        const itemStatus = ITEM_STATUS[String(item.displayItemStatus ?? '').toUpperCase()];
-        const status: LineStatus =
-          itemStatus === 'cancelled' || orderStatus === 'cancelled'
-            ? 'cancelled'
-            : orderStatus === 'unpaid'
-              ? 'unpaid'
-              : (itemStatus ?? orderStatus);
-        const commission = decimal(item.itemTotalCommission);
-        const completeTime = Number(item.completeTime);
-        const clickTime = Number(node.clickTime);
-        lines.push({
-          marketplace: 'shopee',
-          lineKey: `${orderId}|${itemId}|${modelId}`,
-          orderId,
-          conversionId: String(node.conversionId ?? '').slice(0, 64),
-          itemId,
-          modelId,
-          itemName: String(item.itemName ?? '').slice(0, 500),
-          shopId: String(item.shopId ?? '').slice(0, 64),
-          shopName: String(item.shopName ?? '').slice(0, 500),
-          status,
-          rawStatus: `${String(order.orderStatus ?? '')} / ${String(item.displayItemStatus ?? '')}`.slice(0, 100),
-          currency,
-          qty: Math.max(0, Math.floor(Number(item.qty) || 1)),
-          gmv: decimal(item.actualAmount).toFixed(),
-          commission: commission.toFixed(),
-          netCommission: commission.times(share).toDecimalPlaces(6).toFixed(),
-          subId: subIdOfUtmContent(typeof node.utmContent === 'string' ? node.utmContent : ''),
-          channel: '',
-          purchasedAt: new Date(purchase * 1000),
-          completedAt: completeTime > 0 ? new Date(completeTime * 1000) : null,
-          clickedAt: clickTime > 0 ? new Date(clickTime * 1000) : null,
-        });
-      }
+      for (const item of (order.items as Array<Record<string, unknown>>) ?? []) items.push({ order, item });
     }
+    const nets = itemShares(
+      decimal(node.netCommission),
+      items.map(({ item }) => decimal(item.itemTotalCommission)),
+    );
+    items.forEach(({ order, item }, index) => {
+      const orderId = String(order.orderId ?? '').slice(0, 64);
+      const itemId = String(item.itemId ?? '').slice(0, 64);
+      if (!orderId || !itemId) return;
+      const modelId = item.modelId === undefined || item.modelId === null ? '' : String(item.modelId).slice(0, 64);
+      const rawStatus = `${String(order.orderStatus ?? '')} / ${String(item.displayItemStatus ?? '')}`.slice(0, 100);
+      const status = shopeeLineStatus(order.orderStatus, item.displayItemStatus);
+      if (!status) {
+        skipped.push({
+          reason: 'unknown_status',
+          message: `Order ${orderId}, item ${itemId}: status "${rawStatus}" is not one the report uses`,
+        });
+        return;
+      }
+      const completeTime = Number(item.completeTime);
+      const clickTime = Number(node.clickTime);
+      lines.push({
+        marketplace: 'shopee',
+        lineKey: `${orderId}|${itemId}|${modelId}`,
+        orderId,
+        conversionId: String(node.conversionId ?? '').slice(0, 64),
+        itemId,
+        modelId,
+        itemName: String(item.itemName ?? '').slice(0, 500),
+        shopId: String(item.shopId ?? '').slice(0, 64),
+        shopName: String(item.shopName ?? '').slice(0, 500),
+        status,
+        rawStatus,
+        currency,
+        qty: Math.max(0, Math.floor(Number(item.qty) || 1)),
+        gmv: decimal(item.actualAmount).toFixed(),
+        commission: decimal(item.itemTotalCommission).toFixed(),
+        netCommission: nets[index].toFixed(),
+        subId: subIdOfUtmContent(typeof node.utmContent === 'string' ? node.utmContent : ''),
+        channel: '',
+        purchasedAt: new Date(purchase * 1000),
+        completedAt: completeTime > 0 ? new Date(completeTime * 1000) : null,
+        clickedAt: clickTime > 0 ? new Date(clickTime * 1000) : null,
+      });
+    });
   }
-  return lines;
+  return { lines, skipped };
+}
+
+/**
+ * `net` split over items in proportion to `weights` (equal parts when they are all 0), each share to 6 decimals
+ * and the shares adding up exactly to `net` (rounded to 6 decimals): each share is the rounded running total up to
+ * and including the item less the rounded running total before it, so what one item's rounding cuts is carried
+ * into the next.
+ */
+export function itemShares(net: Decimal, weights: Decimal[]): Decimal[] {
+  if (weights.length === 0) return [];
+  const parts = weights.every((w) => w.isZero()) ? weights.map(() => new Decimal(1)) : weights;
+  const total = parts.reduce((sum, w) => sum.plus(w), new Exact(0));
+  const exactNet = new Exact(net);
+  let running = new Exact(0);
+  let before = new Exact(0);
+  return parts.map((weight) => {
+    running = running.plus(weight);
+    const upTo = exactNet.times(running).div(total).toDecimalPlaces(6);
+    const share = upTo.minus(before);
+    before = upTo;
+    return new Decimal(share.toFixed());
+  });
+}
+
+/**
+ * A Shopee line's status from the API's order status and item status (an item cancelled in a completed order is
+ * cancelled; an unpaid order's items are unpaid), or null when either word is not one the API documents.
+ */
+function shopeeLineStatus(orderWord: unknown, itemWord: unknown): LineStatus | null {
+  const orderStatus = ORDER_STATUS[String(orderWord ?? '').toUpperCase()];
+  const itemText = String(itemWord ?? '').toUpperCase();
+  const itemStatus = itemText === '' ? undefined : ITEM_STATUS[itemText];
+  if (!orderStatus || (itemText !== '' && !itemStatus)) return null;
+  if (itemStatus === 'cancelled' || orderStatus === 'cancelled') return 'cancelled';
+  if (orderStatus === 'unpaid') return 'unpaid';
+  return itemStatus ?? orderStatus;
 }
 
 function decimal(value: unknown): Decimal {

@@ -1,4 +1,4 @@
-export { extractLinks, type ExtractOptions, type FoundLink } from './link-extractor';
+export { extractLinks, type ExtractOptions, type FoundLink, writtenLike } from './link-extractor';
 export { LinkIdentifier } from './link-identifier';
 export type {
   AffiliateFailureCode,

@@ -6,6 +6,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { ACCOUNT_POLICY_HELP_SECTIONS, isAccountPolicyOrHelpPath, isPolicySlug } from './non-shoppable';
 import { paramValue, trackingRules, withoutTracking } from './query-filter';
 import { hostName, MarketplaceRecognition, PathFamily, RecognisedHost } from './recognition';
 import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments, tryParseUrl } from './url-helpers';
@@ -55,17 +56,13 @@ const MASTER_LINK_TARGET_PARAM = 'url';
 
 /** First path segments (lower-case) of account, transaction and help pages. */
 const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
+  ...ACCOUNT_POLICY_HELP_SECTIONS,
   'customer',
   'cart',
   'checkout',
   'wallet',
   'order',
   'orders',
-  'user',
-  'account',
-  'login',
-  'signup',
-  'helpcenter',
   'chat',
   'messages',
 ]);
@@ -143,8 +140,22 @@ const PATH_FAMILIES: readonly PathFamily[] = [
     note: 'account, cart, checkout and help sections, and what is under them',
   },
   {
+    roles: ['main'],
+    path: '`/<policy-slug>/` (`privacy-policy`, `chinh-sach-bao-mat`, `syarat-dan-ketentuan`...), `/<slug>-/`',
+    kind: 'refused',
+    example: 'https://www.lazada.vn/chinh-sach-bao-mat/',
+    note: 'policy pages; a one-segment page ending in `-` is a slug cut by a line break',
+  },
+  {
     roles: ['pages'],
-    path: 'any',
+    path: '`/wow/gcp/<cc>/member/…`, any path with an account, policy or help section or a policy slug',
+    kind: 'refused',
+    example: 'https://pages.lazada.vn/wow/gcp/vn/member/login-signup',
+    note: 'login, sign-up and policy pages',
+  },
+  {
+    roles: ['pages'],
+    path: 'any other',
     kind: 'page',
     example: 'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?offer_id=1&wh_weex=true',
     note: 'campaigns; other networks’ click parameters dropped',
@@ -187,7 +198,8 @@ function lazadaHosts(): RecognisedHost[] {
 }
 
 const REASONS = {
-  nonShoppablePage: 'Account, cart, checkout and similar Lazada pages cannot be converted',
+  nonShoppablePage: 'Account, cart, checkout, policy, help and similar Lazada pages cannot be converted',
+  cutSlug: 'This Lazada link ends in "-": its name was cut (by a line break?); paste the whole link',
   unknownPage: 'Not a Lazada product, shop, category, campaign or search page',
   shortLinkWithoutCode: 'Lazada short link without a valid code',
   badMasterLink: 'Lazada master link without a valid Lazada url parameter',
@@ -224,7 +236,7 @@ export class LazadaAdapter implements MarketplaceAdapter {
       case 'main':
         return parseMainSite(url, host.region);
       case 'pages':
-        return pageLink(url, host.region, url.pathname);
+        return parsePagesSite(url, host.region);
       case 'short':
         return parseShortLink(url, host.region);
       case 'master':
@@ -288,9 +300,18 @@ function parseMainSite(url: URL, region: string): ParsedLink {
     return pageLink(url, region, `/shop/${folderPath(segments[1])}`);
   }
   if (section === 'catalog' && segments.length === 1) return pageLink(url, region, '/catalog/');
+  if (segments.length === 1 && isPolicySlug(segments[0])) return notAProduct(region, REASONS.nonShoppablePage);
+  if (segments.length === 1 && segments[0].endsWith('-')) return notAProduct(region, REASONS.cutSlug);
   if (segments.length === 1 && SLUG_SEGMENT.test(segments[0]))
     return pageLink(url, region, `/${folderPath(segments[0])}`);
   return notAProduct(region, REASONS.unknownPage);
+}
+
+/** `pages.lazada.<tld>`: campaign pages, except its login, sign-up (`/wow/gcp/<cc>/member/…`) and policy pages. */
+function parsePagesSite(url: URL, region: string): ParsedLink {
+  return isAccountPolicyOrHelpPath(pathSegments(url.pathname), NON_SHOPPABLE_SECTIONS)
+    ? notAProduct(region, REASONS.nonShoppablePage)
+    : pageLink(url, region, url.pathname);
 }
 
 /** A product page whose last segment is `segment`, canonically under `/products/`; null when it names no item. */
@@ -340,8 +361,7 @@ function parseMasterLink(url: URL, region: string): ParsedLink {
   if (!target || !host || (host.role !== 'main' && host.role !== 'pages')) {
     return invalidLink(region, REASONS.badMasterLink);
   }
-  const parsed =
-    host.role === 'main' ? parseMainSite(target, host.region) : pageLink(target, host.region, target.pathname);
+  const parsed = host.role === 'main' ? parseMainSite(target, host.region) : parsePagesSite(target, host.region);
   return { ...parsed, fromAffiliateRedirect: true };
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { replaceLinks } from '../text-conversion';
 import { Marketplaces } from '../marketplaces';
+import { CLICK_ID_PARAMS } from './click-ids';
 import { extractLinks } from './link-extractor';
 
 /**
@@ -124,12 +125,55 @@ const wrappedShopee = fc
     ids: product.ids,
   }));
 
+/** A click id (from the open list) and its value, as ads and messengers append them: `&gclid=Cj0K…`. */
+const CLICK_ID_TAIL = fc
+  .array(fc.tuple(fc.constantFrom(...CLICK_ID_PARAMS), QUERY_VALUE), { minLength: 1, maxLength: 3 })
+  .map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join('&'));
+
+/** Products whose path ends in a numeric id (every such form), with or without click ids after them. */
+const numericIdProduct = fc
+  .record({
+    form: fc.constantFrom(
+      (s: string, i: string) => `https://shopee.vn/product/${s}/${i}`,
+      (s: string, i: string) => `https://shopee.co.th/opaanlp/${s}/${i}`,
+      (s: string, i: string) => `shopee.tw/coolmate_official/${s}/${i}`,
+      (s: string, i: string) => `https://shopee.vn/universal-link/product/${s}/${i}`,
+    ),
+    shopId: id(10),
+    itemId: id(11),
+    tail: fc.option(CLICK_ID_TAIL, { nil: undefined }),
+  })
+  .map(({ form, shopId, itemId, tail }) => ({
+    link: form(shopId, itemId),
+    query: tail ? `?${tail}` : '',
+    marketplace: 'shopee',
+    ids: { shopId, itemId } as Planted['ids'],
+  }));
+const numericIdOtherProduct = fc
+  .record({
+    form: fc.constantFrom(
+      (i: string) => `https://www.tiktok.com/view/product/${i}`,
+      (i: string) => `https://shop.tiktok.com/th/pdp/${i}`,
+      (i: string) => `https://www.tiktok.com/shop/vn/pdp/ao-thun/${i}`,
+      (i: string) => `https://tiki.vn/p/${i}`,
+    ),
+    itemId: id(19),
+  })
+  .map(({ form, itemId }) => ({
+    link: form(itemId),
+    query: '',
+    marketplace: form('1').includes('tiki') ? 'tiki' : 'tiktok',
+    ids: { itemId } as Planted['ids'],
+  }));
+const NUMERIC_ID_PRODUCT = fc.oneof(numericIdProduct, numericIdOtherProduct);
+
 const PRODUCT = fc.oneof(
   { weight: 5, arbitrary: shopeeProduct },
   { weight: 1, arbitrary: lazadaProduct },
   { weight: 1, arbitrary: tikiProduct },
   { weight: 1, arbitrary: tiktokProduct },
   { weight: 1, arbitrary: wrappedShopee },
+  { weight: 1, arbitrary: NUMERIC_ID_PRODUCT },
 );
 
 // ---------------------------------------------------------------- contexts
@@ -155,7 +199,18 @@ const CONTEXT = fc.constantFrom<[name: string, context: Context, toRaw: (link: s
   ['trailing comma and word', () => ['', ', giá sốc'], (link) => link],
   ['trailing CJK full stop', () => ['', '。'], (link) => link],
   ['trailing emoji', () => ['👉', '🔥'], (link) => link],
+  // HTML from editors, CMS dumps and spreadsheet pastes: character references glued around the link.
+  ['&nbsp; in a paragraph', () => ['<p>Link mua:&nbsp;', '&nbsp;</p>'], html],
+  ['&quot; in a spreadsheet paste', () => ['&quot;', '&quot;'], html],
+  ['an escaped anchor', () => ['&lt;a href=&quot;', '&quot;&gt;Mua ngay&lt;/a&gt;'], html],
+  ['numeric references', () => ['&#34;', '&#34;&#62;Xem'], html],
+  ['&#160; and &#39;', () => ['Mua:&#160;', '&#39;&#160;ngay'], html],
+  ['hexadecimal references', () => ['&#x22;', '&#xA0;&#x3C;/td&#x3E;'], html],
+  ['&hellip; and &rdquo;', () => ['&ldquo;', '&rdquo;&hellip;'], html],
 );
+
+/** Words of scripts written without spaces (and Vietnamese words starting with a non-ASCII letter). */
+const GLUED_WORD = fc.constantFrom('ครับ', 'ค่ะ', 'ลดราคา', 'ສິນຄ້າ', 'ទិញឥឡូវ', '好物推荐', '限定', 'です', 'đây', 'ạ');
 
 /** Never a marketplace link: other sites, look-alike hosts, user-info tricks, e-mail addresses, prices, dates. */
 const LABEL = fc
@@ -193,10 +248,22 @@ const LINK_PIECE = fc.tuple(PRODUCT, CONTEXT).map(([product, [, context, toRaw]]
   const [before, after] = context(raw);
   return { kind: 'link', before, raw, after, planted: { raw, marketplace: product.marketplace, ids: product.ids } };
 });
+/** A product link ending in a numeric id (no query) with a word glued after it: `…/product/1/2ครับ`. */
+const GLUED_PIECE = fc.tuple(NUMERIC_ID_PRODUCT, GLUED_WORD).map(([product, word]): Piece => {
+  const raw = product.link;
+  return {
+    kind: 'link',
+    before: '',
+    raw,
+    after: word,
+    planted: { raw, marketplace: product.marketplace, ids: product.ids },
+  };
+});
 const PIECES = fc.array(
   fc.oneof(
-    { weight: 1, arbitrary: LINK_PIECE },
-    { weight: 1, arbitrary: FILLER.map((text): Piece => ({ kind: 'text', text })) },
+    { weight: 3, arbitrary: LINK_PIECE },
+    { weight: 1, arbitrary: GLUED_PIECE },
+    { weight: 3, arbitrary: FILLER.map((text): Piece => ({ kind: 'text', text })) },
   ),
   { minLength: 1, maxLength: 8 },
 );
@@ -262,6 +329,24 @@ describe('link extraction, property-based', () => {
           text,
         );
         expect(replaceLinks(text, items)).toBe(expected);
+      }),
+      PARAMETERS,
+    );
+  });
+
+  it('removes every click id of the open list from a page and a product, and keeps the voucher signatures', () => {
+    fc.assert(
+      fc.property(CLICK_ID_TAIL, CLICK_ID_TAIL, QUERY_VALUE, (before, after, keyword) => {
+        const page = `https://shopee.vn/search?${before}&keyword=${keyword}&${after}`;
+        expect(marketplaces.identifyInText(page)?.canonicalUrl).toBe(`https://shopee.vn/search?keyword=${keyword}`);
+        const campaign = `https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?${before}&wh_weex=true&${after}`;
+        expect(marketplaces.identifyInText(campaign)?.canonicalUrl).toBe(
+          'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?wh_weex=true',
+        );
+        const product = `https://shopee.vn/product/1/2?${before}&gads_t_sig=${keyword}&${after}`;
+        expect(marketplaces.identifyInText(product)?.canonicalUrl).toBe(
+          `https://shopee.vn/product/1/2?gads_t_sig=${keyword}`,
+        );
       }),
       PARAMETERS,
     );

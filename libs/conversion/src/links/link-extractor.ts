@@ -1,3 +1,4 @@
+import { decodeEntity } from 'html-entities';
 import { LinkifyIt, REBuilder, SchemaOpts } from 'linkify-it';
 
 export interface ExtractOptions {
@@ -44,7 +45,7 @@ const SCHEME_START = /(?:https?|shopee(?:vn)?):\/\//gi;
  * A protocol-relative link's `//`, followed by a host character: only at the start of a word or after a character
  * that cannot end a URL part (`href="//…`, `(//…`, `=//…`), never inside a path (`a//b`) or after a scheme.
  */
-const RELATIVE_START = /(?<![\p{L}\p{N}\p{M}:/.\\_~%+-])\/\/(?=[\p{L}\p{N}])/gu;
+const RELATIVE_START = /(?<![\p{L}\p{N}\p{M}:/.\\_~%+-])\/\/(?=[\p{L}\p{N}])(?![a-z][a-z\d+.-]*:\/\/)/giu;
 /** Characters after which a scheme is part of the current link (`?u=https://…`, `/web/2020/https://…`). */
 const EMBEDDED_SCHEME_PRECEDERS: ReadonlySet<string> = new Set(['=', '/', '?', '&', '#']);
 
@@ -86,6 +87,20 @@ const QUOTES: ReadonlySet<string> = new Set(['"', "'", '`']);
 const HOST_CHAR = /[\p{L}\p{M}\p{N}.-]/u;
 const HOST_END: ReadonlySet<string> = new Set(['/', '?', '#', ':']);
 const SCHEME_WITH_HOST = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i;
+/**
+ * An HTML character reference (`&nbsp;`, `&quot;`, `&#34;`, `&#xA0;`), as editors, CMS dumps and spreadsheet pastes
+ * leave around links. Read at an `&` of a link: it ends the link when the character it stands for would.
+ */
+const ENTITY = /&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/iy;
+/** A JSON-escaped slash (`"https:\/\/shopee.vn\/…"`): such a word is read with its slashes unescaped. */
+const ESCAPED_SLASH = '\\/';
+/**
+ * A path segment of digits with a word glued after it, starting with a non-ASCII letter: `/product/1/2ครับ`,
+ * `/p/276665412好`. A slug that starts with digits (`5Ấo-thun-…`) goes on with `-` or `.`: not a glued word.
+ */
+const GLUED_AFTER_DIGITS = /^\d+(?=[^\x00-\x7f][^-.]*\.*$)/;
+/** `.html` with non-ASCII text glued after it: `…-i1-s2.htmlครับ`. */
+const GLUED_AFTER_HTML = /\.html(?=[^\x00-\x7f])/i;
 /** `-i.<shop>.<item>`, the ids that end a Shopee product slug. */
 const PRODUCT_IDS = /-i\.\d+\.\d+(?!\d)/g;
 /** What never stands in a short code: a non-ASCII character (a glued Vietnamese word) or sentence punctuation. */
@@ -151,6 +166,10 @@ export function extractLinks(text: string, options: ExtractOptions = {}): FoundL
     const labelLength = LABEL.exec(match[0])?.[0].length ?? 0;
     const word = match[0].slice(labelLength);
     const offset = match.index + labelLength;
+    if (word.includes(ESCAPED_SLASH)) {
+      covered = extractEscaped(text, word, offset, covered, options, links);
+      continue;
+    }
     for (const candidate of findCandidates(word)) {
       if (offset + candidate.start < covered) continue;
       const link = refine(text, offset + candidate.start, offset + candidate.end, candidate.form, options);
@@ -161,6 +180,47 @@ export function extractLinks(text: string, options: ExtractOptions = {}): FoundL
     }
   }
   return links;
+}
+
+/**
+ * The links of a word holding JSON-escaped slashes (`"https:\/\/shopee.vn\/…"`, as pages embed their state): found in
+ * the word with its slashes unescaped, each given its span in `text` (`\/` included), so `url` is the link as it
+ * stands, escaped. Returns where the last one ends.
+ */
+function extractEscaped(
+  text: string,
+  word: string,
+  offset: number,
+  covered: number,
+  options: ExtractOptions,
+  links: FoundLink[],
+): number {
+  // positions[i]: where the unescaped word's i-th character stands in `word`.
+  const positions: number[] = [];
+  let unescaped = '';
+  for (let i = 0; i < word.length; i++) {
+    positions.push(i);
+    if (word.startsWith(ESCAPED_SLASH, i)) i++;
+    unescaped += word[i];
+  }
+  positions.push(word.length);
+  for (const candidate of findCandidates(unescaped)) {
+    const link = refine(unescaped, candidate.start, candidate.end, candidate.form, options);
+    if (!link || offset + positions[link.start] < covered) continue;
+    const start = offset + positions[link.start];
+    const end = offset + positions[link.end];
+    links.push({ url: text.slice(start, end), start, end });
+    covered = end;
+  }
+  return covered;
+}
+
+/**
+ * `link` written the way `found` (a link as it stands in text) is: with its slashes JSON-escaped when the found one's
+ * are (`https:\/\/…`), so a link replaced in JSON keeps the JSON's form; as it is otherwise.
+ */
+export function writtenLike(found: string, link: string): string {
+  return found.includes(ESCAPED_SLASH) ? link.replaceAll('/', ESCAPED_SLASH) : link;
 }
 
 /** Saves running linkify-it's Unicode-heavy regexes over words that cannot hold a link. */
@@ -265,6 +325,7 @@ function refine(text: string, start: number, end: number, form: SchemeForm, opti
   if (form === 'none') start = skipNonHostPrefix(text, start, end);
   const hostStart = form === 'scheme' ? text.indexOf('://', start) + 3 : form === 'relative' ? start + 2 : start;
   end = cutAtClosingQuote(text, start, end);
+  end = cutAtEntity(text, hostStart, end);
   end = cutGluedWord(text, start, hostStart, end, options);
   end = trimTrailingPunctuation(text, start, end);
   end = extendRawSlug(text, start, hostStart, end);
@@ -287,6 +348,7 @@ function extendRawSlug(text: string, start: number, hostStart: number, end: numb
   const limit = Math.min(text.length, start + MAX_LINK_LENGTH);
   let runEnd = end;
   while (runEnd < limit && SLUG_RUN_CHAR.test(text[runEnd])) runEnd++;
+  runEnd = cutAtEntity(text, end, runEnd);
   if (runEnd === end) return end;
   // The ids may start inside the link so far (`…-i.1` cut before `.2`): look from the segment's start.
   const idsEnd = lastProductIdsEnd(text.slice(pathStart + 1, runEnd));
@@ -295,7 +357,8 @@ function extendRawSlug(text: string, start: number, hostStart: number, end: numb
   if (text[extended] === '?' || text[extended] === '#') {
     // The query after the ids ends where any link's path would: at a character outside PATH_CHAR or a word break.
     while (extended < limit && PATH_CHAR.test(text[extended]) && !WORD_BREAK.test(text[extended])) extended++;
-    extended = trimTrailingPunctuation(text, start, cutAtClosingQuote(text, start, extended));
+    extended = cutAtEntity(text, pathStart, cutAtClosingQuote(text, start, extended));
+    extended = trimTrailingPunctuation(text, start, extended);
   }
   return extended;
 }
@@ -314,9 +377,42 @@ function skipNonHostPrefix(text: string, start: number, end: number): number {
 }
 
 /**
- * Text glued after a link (`…-i.1.2giá`, `…-i.1.2,giá`, `s.shopee.vn/<code>Đặt`): a product path's first segment
- * ends after its last `-i.<shop>.<item>` (anything before it, raw Vietnamese letters included, is the slug), and
- * a short link ends at the first non-ASCII character (or sentence punctuation) of its path.
+ * An HTML character reference glued to a link (`…&nbsp;`, `…&quot;&gt;Xem`) ends it when the character it stands for
+ * would: white space, a quote, `<>`, `…` and the other characters a link never holds raw. `&amp;` (`&#38;`...) and
+ * the references of other URL characters are part of the link. Looks at the `&` in [from, end).
+ */
+function cutAtEntity(text: string, from: number, end: number): number {
+  for (let i = text.indexOf('&', from); i !== -1 && i < end; i = text.indexOf('&', i + 1)) {
+    ENTITY.lastIndex = i;
+    const entity = ENTITY.exec(text)?.[0];
+    if (entity === undefined) continue;
+    const char = decodeEntity(entity, { level: 'html5' });
+    if (char !== entity && (endsLink(char) || (char === '&' && endsLinkEscaped(text, i + entity.length)))) return i;
+  }
+  return end;
+}
+
+/** HTML escaped twice: `&amp;quot;` after a link is the `&quot;` of an escaped anchor, and ends it like one. */
+function endsLinkEscaped(text: string, afterAmpersand: number): boolean {
+  ENTITY.lastIndex = 0;
+  const entity = ENTITY.exec(`&${text.slice(afterAmpersand, afterAmpersand + 40)}`)?.[0];
+  if (entity === undefined) return false;
+  const char = decodeEntity(entity, { level: 'html5' });
+  return char !== entity && endsLink(char);
+}
+
+/** Whether a character (a decoded entity) ends a link where it stands. */
+function endsLink(char: string): boolean {
+  return !PATH_CHAR.test(char) || WORD_BREAK.test(char) || QUOTES.has(char);
+}
+
+/**
+ * Text glued after a link (`…-i.1.2giá`, `…-i.1.2,giá`, `s.shopee.vn/<code>Đặt`, `…/product/1/2ครับ`): a product
+ * path's first segment ends after its last `-i.<shop>.<item>` (anything before it, raw Vietnamese letters included, is
+ * the slug); a path whose last segment is a numeric id (`/product/<shop>/<item>`, `/view/product/<id>`, `/p/<id>`:
+ * not the first segment) or a page ending in `.html` ends there when non-ASCII text is glued after it (scripts
+ * without spaces: Thai, Lao, Khmer, CJK); a short link ends at the first non-ASCII character (or sentence
+ * punctuation) of its path.
  */
 function cutGluedWord(text: string, start: number, hostStart: number, end: number, options: ExtractOptions): number {
   const path = pathRange(text, hostStart, end);
@@ -325,11 +421,26 @@ function cutGluedWord(text: string, start: number, hostStart: number, end: numbe
   const firstSegment = text.slice(path.start + 1, firstSegmentEnd);
   const productEnd = lastProductIdsEnd(firstSegment);
   if (productEnd !== null) return productEnd < firstSegment.length ? path.start + 1 + productEnd : end;
+  const idEnd = gluedAfterIdEnd(text, firstSegmentEnd, path.end);
+  if (idEnd !== null) return idEnd;
   if (!options.isShortLink) return end;
   const glued = NOT_IN_SHORT_CODE.exec(text.slice(path.start, path.end));
   if (!glued) return end;
   const cut = path.start + glued.index;
   return options.isShortLink(text.slice(start, trimTrailingPunctuation(text, start, cut))) ? cut : end;
+}
+
+/**
+ * Where a path's id ends when non-ASCII text is glued to its last segment: a segment of digits after the first
+ * (`/product/1/2ครับ`), or `.html` (`…-p1.html好`); null otherwise. `firstSegmentEnd` and `pathEnd` bound the path.
+ */
+function gluedAfterIdEnd(text: string, firstSegmentEnd: number, pathEnd: number): number | null {
+  const lastSegmentStart = text.lastIndexOf('/', pathEnd - 1) + 1;
+  const lastSegment = text.slice(lastSegmentStart, pathEnd);
+  const html = GLUED_AFTER_HTML.exec(lastSegment);
+  if (html) return lastSegmentStart + html.index + html[0].length;
+  const digits = lastSegmentStart > firstSegmentEnd ? GLUED_AFTER_DIGITS.exec(lastSegment) : null;
+  return digits ? lastSegmentStart + digits[0].length : null;
 }
 
 /** Where the last `-i.<shop>.<item>` of a path segment ends, or null when it holds none. */

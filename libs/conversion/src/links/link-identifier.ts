@@ -14,6 +14,8 @@ const PROTOCOL_RELATIVE = '//';
  * entity, and read as is its next parameter would be named `amp;name`.
  */
 const HTML_AMPERSAND = /&(?:amp|#0*38|#x0*26);/gi;
+/** `\/` as JSON writes `/` (`"https:\/\/shopee.vn\/…"`): a link found in JSON is read with its slashes unescaped. */
+const JSON_ESCAPED_SLASH = /\\\//g;
 
 /**
  * App deep-link schemes, rewritten to the equivalent web "universal link" so the adapter applies
@@ -83,9 +85,9 @@ function parseSafely(adapter: MarketplaceAdapter, url: URL): ParsedLink | null {
   }
 }
 
-/** An http(s) URL without userinfo, or null; HTML-escaped `&` are read as `&`. */
+/** An http(s) URL without userinfo, or null; HTML-escaped `&` are read as `&`, JSON-escaped `\/` as `/`. */
 function toWebUrl(raw: string): URL | null {
-  const link = typeof raw === 'string' ? raw.trim().replace(HTML_AMPERSAND, '&') : '';
+  const link = typeof raw === 'string' ? raw.trim().replace(HTML_AMPERSAND, '&').replace(JSON_ESCAPED_SLASH, '/') : '';
   if (!link) return null;
   const absolute = HAS_SCHEME.test(link)
     ? link

@@ -20,6 +20,9 @@ export interface LinkWrapper {
 export const LINK_WRAPPERS: readonly LinkWrapper[] = [
   // Facebook's link shim: `https://l.facebook.com/l.php?u=<percent-encoded target>&h=<signature>` (lm. on mobile).
   { name: 'Facebook', hosts: ['l.facebook.com', 'lm.facebook.com'], path: '/l.php', param: 'u' },
+  // The same shim in Messenger (`l.messenger.com/l.php?u=…&h=…`) and Instagram (`l.instagram.com/?u=…&e=…`).
+  { name: 'Messenger', hosts: ['l.messenger.com'], path: '/l.php', param: 'u' },
+  { name: 'Instagram', hosts: ['l.instagram.com'], path: '/', param: 'u' },
 ];
 
 const WRAPPER_BY_HOST: ReadonlyMap<string, LinkWrapper> = new Map(

@@ -1,21 +1,15 @@
+import { CLICK_ID_PARAMS } from './click-ids';
 import { joinQuery, queryPairName, queryPairValue, rawQueryPairs } from './url-helpers';
 
 /**
  * Tracking and foreign-affiliate parameters that no marketplace page needs (names compared lower-case):
- * ad click ids, share-sheet and messenger markers, and the click parameters other affiliate networks
- * (HasOffers/TUNE-style: Involve Asia, AccessTrade...) leave on the landing pages they send to (`offer_id`,
- * `affiliate_id`, `transaction_id`...; their `aff_source` is an `aff_*` prefix). Each marketplace adds its own.
+ * click ids and share-sheet and messenger markers (the open list of `click-ids.ts`), and the click parameters other
+ * affiliate networks (HasOffers/TUNE-style: Involve Asia, AccessTrade...) leave on the landing pages they send to
+ * (`offer_id`, `affiliate_id`, `transaction_id`...; their `aff_source` is an `aff_*` prefix). Each marketplace adds
+ * its own; a product link keeps only the parameters its marketplace needs (Shopee's voucher signatures...).
  */
 export const COMMON_TRACKING_PARAMS: readonly string[] = [
-  'fbclid',
-  'gclid',
-  'gad_source',
-  'gbraid',
-  'wbraid',
-  'ttclid',
-  'zarsrc',
-  'igshid',
-  'mibextid',
+  ...CLICK_ID_PARAMS,
   'offer_id',
   'offer_name',
   'offer_ref',

@@ -5,6 +5,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { ACCOUNT_POLICY_HELP_SECTIONS, isPolicySlug } from './non-shoppable';
 import { MarketplaceRecognition, PathFamily } from './recognition';
 import {
   affiliateRedirectEndpoint,
@@ -51,7 +52,7 @@ const QUERY_ID_PARAMS: ReadonlyArray<readonly [string, string]> = [
 
 /** First path segments (lower-case) of account, transaction and other non-shoppable pages on the main site. */
 const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
-  'user',
+  ...ACCOUNT_POLICY_HELP_SECTIONS,
   'buyer',
   'cart',
   'checkout',
@@ -59,11 +60,6 @@ const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
   'order',
   'purchase',
   'me',
-  'account',
-  'login',
-  'signup',
-  'register',
-  'logout',
   'verify',
   'notifications',
   'chat',
@@ -72,11 +68,10 @@ const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
   'feed',
   'game',
   'games',
-  'help',
   'seller',
-  'policies',
-  'legal',
 ]);
+/** `/mall/search?keyword=`: Shopee Mall's search, a search page like `/search`. */
+const MALL_SEARCH_PATH = ['mall', 'search'];
 
 const NON_PRODUCT_HOST_REASONS: Readonly<Record<Exclude<ShopeeHostRole, 'main' | 'short'>, string>> = {
   share_video: 'Shopee Video share links are not product links',
@@ -86,9 +81,10 @@ const NON_PRODUCT_HOST_REASONS: Readonly<Record<Exclude<ShopeeHostRole, 'main' |
 };
 
 const REASONS = {
-  nonShoppablePage: 'Account, cart, checkout and similar Shopee pages cannot be converted',
+  nonShoppablePage: 'Account, cart, checkout, policy, help and similar Shopee pages cannot be converted',
   unknownPage: 'Not a Shopee product, shop, category, campaign or search page',
   universalLinkTarget: 'This Shopee app link does not point to a product or a shop',
+  cutSlug: 'This Shopee link ends in "-": its name was cut (by a line break?); paste the whole link',
   shortLinkWithoutCode: 'Shopee short link without a valid code',
   badAffiliateRedirect: 'Shopee affiliate redirect link without a valid Shopee origin_link',
   notShopee: 'Not a Shopee link',
@@ -153,12 +149,33 @@ const PATH_FAMILIES: readonly PathFamily[] = [
   { roles: ['main'], path: '/m/<campaign>', kind: 'page', example: 'https://shopee.vn/m/ma-giam-gia' },
   { roles: ['main'], path: '/<name>-cat.<id>[.<id>…]', kind: 'page', example: 'https://shopee.sg/Mobile-cat.11036030' },
   { roles: ['main'], path: '/search?keyword=', kind: 'page', example: 'https://shopee.vn/search?keyword=ao' },
+  {
+    roles: ['main'],
+    path: `/${MALL_SEARCH_PATH.join('/')}?keyword=`,
+    kind: 'page',
+    example: 'https://shopee.vn/mall/search?keyword=son%20moi',
+    note: 'Shopee Mall search',
+  },
   { roles: ['main'], path: '/', kind: 'page', example: 'https://shopee.vn/', note: 'home' },
   {
     roles: ['main'],
     path: '/<slug>-i.<shop> (ids cut)',
     kind: 'refused',
     example: 'https://shopee.vn/Ao-thun-i.123',
+  },
+  {
+    roles: ['main'],
+    path: '`/<slug>-` (a one-segment page ending in `-`)',
+    kind: 'refused',
+    example: 'https://shopee.vn/Ao-thun-nam-co-tron-',
+    note: 'a slug cut by a line break',
+  },
+  {
+    roles: ['main'],
+    path: '`/<policy-slug>` (`privacy-policy`, `dieu-khoan-su-dung`...)',
+    kind: 'refused',
+    example: 'https://shopee.co.id/privacy-policy',
+    note: 'policy pages',
   },
   {
     roles: ['main'],
@@ -260,6 +277,8 @@ function parseMainSite(url: URL, region: string): ParsedLink {
 
   const ids = productIdsFromPath(segments) ?? productIdsFromQuery(url.searchParams);
   if (ids) return productLink(url, region, ids);
+  if (segments.length === 1 && isPolicySlug(segments[0])) return notAProduct(region, REASONS.nonShoppablePage);
+  if (segments.length === 1 && segments[0].endsWith('-')) return notAProduct(region, REASONS.cutSlug);
   const pagePath = canonicalPagePath(segments);
   if (pagePath !== null) return pageLink(url, region, pagePath);
   return notAProduct(region, REASONS.unknownPage);
@@ -314,6 +333,9 @@ function canonicalPagePath(segments: readonly string[]): string | null {
   }
   if (isShopPath(segments)) return shopPagePath(segments);
   if (segments.length === 2 && first.toLowerCase() === 'm') return `/m/${second}`;
+  if (segments.map((segment) => segment.toLowerCase()).join('/') === MALL_SEARCH_PATH.join('/')) {
+    return `/${MALL_SEARCH_PATH.join('/')}`;
+  }
   return null;
 }
 

@@ -6,6 +6,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { ACCOUNT_POLICY_HELP_SECTIONS, isAccountPolicyOrHelpPath } from './non-shoppable';
 import { onlyParams, paramValue, trackingRules, withoutTracking } from './query-filter';
 import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
 import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
@@ -47,16 +48,14 @@ const TAP_TARGET_PARAM = 'tiki_uri';
 const PRODUCT_PARAMS: ReadonlySet<string> = new Set(['spid']);
 
 const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
+  ...ACCOUNT_POLICY_HELP_SECTIONS,
   'checkout',
   'customer',
   'sales',
   'order',
-  'account',
   'cart',
-  'login',
   'tiki-live',
   'chat',
-  'help-center',
 ]);
 
 const TIKI_TRACKING = trackingRules(['src', 'keyword', '_lc', '_bc', 'reco_id', 'tclid', 'tiki_uri'], {
@@ -89,6 +88,13 @@ const PATH_FAMILIES: readonly PathFamily[] = [
     note: 'account, cart, checkout sections, and what is under them',
   },
   {
+    roles: ['main'],
+    path: '`/<policy-slug>` (`chinh-sach-bao-mat`, `dieu-khoan-su-dung`...), `/<slug>-`',
+    kind: 'refused',
+    example: 'https://tiki.vn/chinh-sach-bao-mat',
+    note: 'policy pages; a one-segment page ending in `-` is a slug cut by a line break',
+  },
+  {
     roles: ['short'],
     path: '/<publisher>/<campaign>?TIKI_URI=<Tiki link>',
     kind: 'foreign',
@@ -104,7 +110,8 @@ const PATH_FAMILIES: readonly PathFamily[] = [
 ];
 
 const REASONS = {
-  nonShoppablePage: 'Account, cart, checkout and similar Tiki pages cannot be converted',
+  nonShoppablePage: 'Account, cart, checkout, policy, help and similar Tiki pages cannot be converted',
+  cutSlug: 'This Tiki link ends in "-": its name was cut (by a line break?); paste the whole link',
   unknownPage: 'Not a Tiki product, shop, category, promotion or search page',
   shortLinkWithoutCode: 'Tiki short link without a valid code',
   badTapLink: 'Tiki affiliate link without a valid Tiki TIKI_URI parameter',
@@ -181,6 +188,8 @@ function parseMainSite(url: URL): ParsedLink {
   }
   if (section === 'p' && segments.length === 2 && ID.test(segments[1]))
     return product(`/p/${segments[1]}`, segments[1], url);
+  if (isAccountPolicyOrHelpPath(segments, NON_SHOPPABLE_SECTIONS)) return notAProduct(REASONS.nonShoppablePage);
+  if (segments.length === 1 && segments[0].endsWith('-')) return notAProduct(REASONS.cutSlug);
   const path = pagePath(segments);
   return path === null ? notAProduct(REASONS.unknownPage) : page(path, url);
 }

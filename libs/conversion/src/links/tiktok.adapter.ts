@@ -6,6 +6,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { ACCOUNT_POLICY_HELP_SECTIONS, isPolicySlug } from './non-shoppable';
 import { paramValue } from './query-filter';
 import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
 import { normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
@@ -13,7 +14,7 @@ import { normalizeHostname, normalizeShortLink, pathSegments } from './url-helpe
 const MARKETPLACE: MarketplaceId = 'tiktok';
 const DEFAULT_REGION = 'vn';
 
-export type TikTokHostRole = 'main' | 'shop' | 'short' | 'shop_id';
+export type TikTokHostRole = 'main' | 'shop' | 'short' | 'short_t' | 'shop_id';
 
 export interface TikTokHost {
   /** Registrable domain. */
@@ -28,13 +29,16 @@ export interface TikTokHost {
 /**
  * `www.tiktok.com` (videos, `/view/product`, `/shop/...`, `/t/<code>`), `shop.tiktok.com`, share hosts, and
  * TikTok Shop Indonesia, which moved to Tokopedia's domain with the 2024 merger (`shop-id.tokopedia.com`, same
- * product ids; Tokopedia's own site `www.tokopedia.com` is another marketplace, not recognised).
+ * product ids, and its share links `tk.tokopedia.com/<code>/`, `vt.tokopedia.com/t/<code>/`, resolved like TikTok's;
+ * Tokopedia's own site `www.tokopedia.com` is another marketplace, not recognised).
  */
 export const TIKTOK_HOSTS: readonly TikTokHost[] = [
   { domain: 'tiktok.com', subdomains: ['', 'www', 'm'], role: 'main' },
   { domain: 'tiktok.com', subdomains: ['shop'], role: 'shop' },
   { domain: 'tiktok.com', subdomains: ['vt', 'vm'], role: 'short' },
   { domain: 'tokopedia.com', subdomains: ['shop-id'], role: 'shop_id', region: 'id' },
+  { domain: 'tokopedia.com', subdomains: ['tk'], role: 'short', region: 'id' },
+  { domain: 'tokopedia.com', subdomains: ['vt'], role: 'short_t', region: 'id' },
 ];
 
 const HOST_BY_NAME: ReadonlyMap<string, TikTokHost> = new Map(
@@ -48,8 +52,11 @@ const ROLE_LABELS: Readonly<Record<TikTokHostRole, string>> = {
   main: 'site',
   shop: 'TikTok Shop site',
   short: 'short links',
+  short_t: 'short links (`/t/<code>`)',
   shop_id: 'TikTok Shop Indonesia',
 };
+/** First segments (lower-case, after the country) of TikTok Shop's account, policy and help pages. */
+const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set(ACCOUNT_POLICY_HELP_SECTIONS);
 
 /** The path families the parser below reads, by host role, each with an example it must read as said. */
 const PATH_FAMILIES: readonly PathFamily[] = [
@@ -83,7 +90,15 @@ const PATH_FAMILIES: readonly PathFamily[] = [
   { roles: ['main'], path: '/shop/…', kind: 'page', example: 'https://www.tiktok.com/shop/vn/store/abc' },
   { roles: ['main'], path: '/t/<code>', kind: 'short', example: 'https://www.tiktok.com/t/ZSVaFpSNR/' },
   { roles: ['short'], path: '/<code>', kind: 'short', example: 'https://vt.tiktok.com/ZS9FvVXpLV/' },
-  { roles: ['short'], path: 'any other', kind: 'refused', example: 'https://vt.tiktok.com/' },
+  { roles: ['short_t'], path: '/t/<code>', kind: 'short', example: 'https://vt.tokopedia.com/t/ZSHnQ8aBc/' },
+  { roles: ['short', 'short_t'], path: 'any other', kind: 'refused', example: 'https://vt.tokopedia.com/ZSH/' },
+  {
+    roles: ['shop'],
+    path: '`/[<cc>/]<section>/…` (an account, policy or help section), `/[<cc>/]<policy-slug>`',
+    kind: 'refused',
+    example: 'https://shop.tiktok.com/vn/account/orders',
+    note: 'login, account, policy and help pages',
+  },
   {
     roles: ['main'],
     path: [...CONTENT_SECTIONS].map((section) => `/@<user>/${section}[/…]`).join(', '),
@@ -102,6 +117,7 @@ const REGION_PARAM = 'region';
 
 const REASONS = {
   content: 'TikTok videos, photos and lives are not products',
+  nonShoppablePage: 'TikTok Shop account, policy and help pages cannot be converted',
   unknownShopPage: 'Not a TikTok Shop product or shop page',
   shortLinkWithoutCode: 'TikTok short link without a valid code',
   notTikTok: 'Not a TikTok Shop link',
@@ -135,7 +151,7 @@ export class TikTokAdapter implements MarketplaceAdapter {
   isShortLinkHost(host: string): boolean {
     const role = tiktokHost(host)?.role;
     // `www.tiktok.com/t/<code>` is a short link on the main host; parse() still has to say 'short'.
-    return role === 'short' || role === 'main';
+    return role === 'short' || role === 'short_t' || role === 'main';
   }
 
   parse(url: URL): ParsedLink | null {
@@ -144,7 +160,11 @@ export class TikTokAdapter implements MarketplaceAdapter {
     switch (host?.role) {
       case 'short':
         return segments.length === 1 && SHORT_CODE.test(segments[0])
-          ? shortLink(url)
+          ? shortLink(url, host.region)
+          : invalidLink(REASONS.shortLinkWithoutCode);
+      case 'short_t':
+        return segments.length === 2 && segments[0] === 't' && SHORT_CODE.test(segments[1])
+          ? shortLink(url, host.region)
           : invalidLink(REASONS.shortLinkWithoutCode);
       case 'main':
         return parseMainSite(url, segments);
@@ -221,6 +241,9 @@ function parseShopPath(url: URL, origin: string, segments: string[], prefix: str
   const country = segments[0] && COUNTRY.test(segments[0]) ? segments[0].toLowerCase() : null;
   const rest = country ? segments.slice(1) : segments;
   const region = country ?? DEFAULT_REGION;
+  if (rest[0] !== undefined && (NON_SHOPPABLE_SECTIONS.has(rest[0].toLowerCase()) || isPolicySlug(rest[0]))) {
+    return notAProduct(REASONS.nonShoppablePage, region);
+  }
   if (rest[0]?.toLowerCase() === 'pdp') {
     const id = rest[rest.length - 1];
     if (rest.length < 2 || rest.length > 3 || !ID.test(id)) return notAProduct(REASONS.unknownShopPage, region);
@@ -249,8 +272,8 @@ function viewProduct(url: URL, origin: string, id: string): ParsedLink {
   };
 }
 
-function shortLink(url: URL): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'short', region: DEFAULT_REGION, shortUrl: normalizeShortLink(url) };
+function shortLink(url: URL, region = DEFAULT_REGION): ParsedLink {
+  return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
 }
 
 function notAProduct(reason: string, region = DEFAULT_REGION): ParsedLink {

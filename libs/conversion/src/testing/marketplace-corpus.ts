@@ -1,7 +1,8 @@
 /**
- * Real-world links and posts for the four marketplaces, with the item each link must give in `link_goc` and in
- * `affiliate` mode. Sources: official Shopee help pages, public code that
- * handles these links, and further samples collected from public repositories (noted per case).
+ * Composed cases: links and posts for the four marketplaces written for the recognition rules (many after real samples:
+ * official Shopee help pages, public code that handles these links, public files noted per case as idx:N), with the
+ * item each link must give in `link_goc` and in `affiliate` mode. The real texts, each with its source, are in
+ * `real-world-corpus.ts`.
  *
  * Short links are answered by `CORPUS_SHORT_LINKS` (where each one leads, as a marketplace would redirect), so the
  * corpus runs without a network; the resolver's own behaviour is tested against fake servers elsewhere.
@@ -49,7 +50,7 @@ export function tikiAffiliate(canonical: string): string {
   return `https://ti.ki/MyPub123/MYCAMP01?TIKI_URI=${enc(canonical)}&utm_term=TAPO.TIKI`;
 }
 
-function shopee(input: string, canonical: string, affiliateHost?: string): CorpusItem {
+export function shopee(input: string, canonical: string, affiliateHost?: string): CorpusItem {
   return {
     input,
     marketplace: 'shopee',
@@ -57,19 +58,19 @@ function shopee(input: string, canonical: string, affiliateHost?: string): Corpu
     affiliate: to(shopeeAffiliate(canonical, affiliateHost)),
   };
 }
-function lazada(input: string, canonical: string): CorpusItem {
+export function lazada(input: string, canonical: string): CorpusItem {
   return { input, marketplace: 'lazada', linkGoc: to(canonical), affiliate: to(lazadaAffiliate(canonical)) };
 }
-function lazadaAbroad(input: string, canonical: string): CorpusItem {
+export function lazadaAbroad(input: string, canonical: string): CorpusItem {
   return { input, marketplace: 'lazada', linkGoc: to(canonical), affiliate: fails('unsupported_for_marketplace') };
 }
-function tiktok(input: string, canonical: string): CorpusItem {
+export function tiktok(input: string, canonical: string): CorpusItem {
   return { input, marketplace: 'tiktok', linkGoc: to(canonical), affiliate: fails('unsupported_for_marketplace') };
 }
-function tiki(input: string, canonical: string): CorpusItem {
+export function tiki(input: string, canonical: string): CorpusItem {
   return { input, marketplace: 'tiki', linkGoc: to(canonical), affiliate: to(tikiAffiliate(canonical)) };
 }
-function failing(input: string, marketplace: MarketplaceId, code: ItemErrorCode): CorpusItem {
+export function failing(input: string, marketplace: MarketplaceId, code: ItemErrorCode): CorpusItem {
   return { input, marketplace, linkGoc: fails(code), affiliate: fails(code) };
 }
 function one(name: string, link: CorpusItem): CorpusCase {
@@ -125,6 +126,9 @@ export const CORPUS_SHORT_LINKS: Readonly<Record<string, string | { failure: Res
   'https://vm.tiktok.com/ZMabcdef/': { failure: 'timeout' },
   'https://ti.ki/M39Oj1kb/CAREER-UP': 'https://tiki.vn/career-up-p1234567.html?spid=7654321&utm_source=tap',
   'https://ti.ki/APPZFPDDI3': 'https://tiki.vn/?src=app',
+  // TikTok Shop Indonesia's share link → its product page.
+  'https://tk.tokopedia.com/ZSHnQ7xYz/':
+    'https://shop-id.tokopedia.com/view/product/1729587769570445237?region=ID&u_code=x',
 };
 
 export const CORPUS: CorpusCase[] = [
@@ -900,5 +904,82 @@ export const CORPUS: CorpusCase[] = [
       ),
       tiki('https://tiki.vn/p/276665412?src=mail', 'https://tiki.vn/p/276665412'),
     ],
+  },
+  // ------------------------------------------------------------------ round 4: HTML, spreadsheets, scripts, JSON
+  {
+    name: 'an editor paragraph and an escaped anchor: character references end the links',
+    text:
+      `<p>Link mua:&nbsp;${OPAANLP_PRODUCT}&nbsp;</p>\n` +
+      '&lt;a href=&quot;https://tiki.vn/p/276665412?src=mail&quot;&gt;Tiki&lt;/a&gt; &#34;https://s.shopee.vn/8pZnE3uF0k&#34;',
+    items: [
+      shopee(OPAANLP_PRODUCT, OPAANLP_PRODUCT),
+      tiki('https://tiki.vn/p/276665412?src=mail', 'https://tiki.vn/p/276665412'),
+      shopee('https://s.shopee.vn/8pZnE3uF0k', OPAANLP_PRODUCT),
+    ],
+    linkGocText:
+      `<p>Link mua:&nbsp;${OPAANLP_PRODUCT}&nbsp;</p>\n` +
+      '&lt;a href=&quot;https://tiki.vn/p/276665412&quot;&gt;Tiki&lt;/a&gt; ' +
+      `&#34;${OPAANLP_PRODUCT}&#34;`,
+  },
+  {
+    name: 'a Thai post: words glued after numeric-id product links',
+    text: 'ลดราคา https://shopee.co.th/product/123/456ครับ และ https://shop.tiktok.com/th/pdp/1731975048230963363ค่ะ',
+    items: [
+      shopee('https://shopee.co.th/product/123/456', 'https://shopee.co.th/product/123/456', 's.shopee.co.th'),
+      tiktok(
+        'https://shop.tiktok.com/th/pdp/1731975048230963363',
+        'https://shop.tiktok.com/th/pdp/1731975048230963363',
+      ),
+    ],
+  },
+  {
+    name: 'click ids removed from a campaign page, voucher signatures kept on a product',
+    text:
+      'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?wh_weex=true&gclsrc=aw.ds&msclkid=1a&gidzl=Zz ' +
+      `${HOODIE}?srsltid=AfmBOo&gads_t_sig=VTJG&twclid=2`,
+    items: [
+      lazada(
+        'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?wh_weex=true&gclsrc=aw.ds&msclkid=1a&gidzl=Zz',
+        'https://pages.lazada.vn/wow/i/vn/LandingPage/lazmall?wh_weex=true',
+      ),
+      shopee(`${HOODIE}?srsltid=AfmBOo&gads_t_sig=VTJG&twclid=2`, `${HOODIE}?gads_t_sig=VTJG`),
+    ],
+  },
+  {
+    name: 'account, policy and help pages; Mall search; a slug cut by a line break',
+    text:
+      'https://pages.lazada.vn/wow/gcp/vn/member/login-signup https://www.lazada.vn/chinh-sach-bao-mat/ ' +
+      'https://shopee.vn/mall/search?keyword=son&utm_source=an_1\nhttps://shopee.vn/Ao-thun-nam-co-tron-\ni.1.2',
+    items: [
+      failing('https://pages.lazada.vn/wow/gcp/vn/member/login-signup', 'lazada', 'not_a_product'),
+      failing('https://www.lazada.vn/chinh-sach-bao-mat/', 'lazada', 'not_a_product'),
+      shopee('https://shopee.vn/mall/search?keyword=son&utm_source=an_1', 'https://shopee.vn/mall/search?keyword=son'),
+      failing('https://shopee.vn/Ao-thun-nam-co-tron-', 'shopee', 'not_a_product'),
+    ],
+  },
+  {
+    name: 'a link after a // comment marker, Messenger and Instagram shims, a TikTok Shop Indonesia share link',
+    text:
+      `//${HOODIE}\nhttps://l.messenger.com/l.php?u=${enc(OPAANLP_PRODUCT)}&h=AT0 ` +
+      `https://l.instagram.com/?u=${enc(HOODIE)}&e=AT1 https://tk.tokopedia.com/ZSHnQ7xYz/`,
+    items: [
+      shopee(HOODIE, HOODIE),
+      shopee(`https://l.messenger.com/l.php?u=${enc(OPAANLP_PRODUCT)}&h=AT0`, OPAANLP_PRODUCT),
+      shopee(`https://l.instagram.com/?u=${enc(HOODIE)}&e=AT1`, HOODIE),
+      tiktok('https://tk.tokopedia.com/ZSHnQ7xYz/', 'https://shop-id.tokopedia.com/view/product/1729587769570445237'),
+    ],
+  },
+  {
+    name: 'JSON with escaped slashes: found, written back escaped',
+    text: `{"items":[{"url":"https:\\/\\/shopee.vn\\/product\\/88201679\\/1793284627?utm_source=an_1"}]}`,
+    items: [
+      {
+        input: 'https:\\/\\/shopee.vn\\/product\\/88201679\\/1793284627?utm_source=an_1',
+        marketplace: 'shopee',
+        linkGoc: to('https:\\/\\/shopee.vn\\/product\\/88201679\\/1793284627'),
+        affiliate: to(shopeeAffiliate(OPAANLP_PRODUCT).replaceAll('/', '\\/')),
+      },
+    ],
+    linkGocText: '{"items":[{"url":"https:\\/\\/shopee.vn\\/product\\/88201679\\/1793284627"}]}',
   },
 ];

@@ -86,6 +86,8 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
   /** The PINGs that test an open breaker: the only commands sent while it is open. */
   private readonly probes = new WeakSet<Command>();
   private probeTimer: NodeJS.Timeout | null = null;
+  /** Time-outs since the last answer (what the breaker is told besides them: the answer that ends a run). */
+  private timeoutsSinceAnswer = 0;
 
   constructor(@Inject(commonConfig.KEY) private readonly config: CommonConfig) {
     this.client = config.REDIS_URL ? new Redis(config.REDIS_URL, commandOptions(config.REDIS_KEY_PREFIX)) : null;
@@ -129,7 +131,7 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Every command of the connection (autopipelined ones too: a pipeline sends each through `sendCommand`) gets the
-   * time-out and goes through the breaker. Commands of the connection handshake (sent before `ready`) pass as they
+   * time-out, and the breaker is told of its time-out. Commands of the connection handshake (sent before `ready`) pass as they
    * are. The time-out is checked on the turn after the timer's, so a reply that arrived while this process was
    * busy (a long GC or a CPU-heavy request) is read first and not counted as a hang.
    */
@@ -146,15 +148,31 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
       const timer = setTimeout(
         () =>
           setImmediate(() => {
-            if (!command.isResolved) command.reject(new RedisTimeoutError(timeoutMs));
+            if (command.isResolved) return;
+            const timedOut = new RedisTimeoutError(timeoutMs);
+            command.reject(timedOut);
+            this.tell(timedOut);
           }),
         timeoutMs,
       );
-      const settled = () => clearTimeout(timer);
-      command.promise.then(settled, settled);
-      this.breaker.execute(() => command.promise).catch(() => undefined);
+      command.promise.then(
+        () => {
+          clearTimeout(timer);
+          // The breaker counts time-outs in a row: only an answer after a time-out, or a probe's (which closes an
+          // open breaker), changes its state, so only those are told. Sending every command through the breaker
+          // cost each a promise chain of its own (profiled) for an answer that told it nothing new.
+          if (this.timeoutsSinceAnswer > 0 || this.probes.has(command)) this.tell(null);
+        },
+        () => clearTimeout(timer),
+      );
       return sent;
     };
+  }
+
+  /** Tells the breaker one command's outcome: a time-out, or (null) an answer. */
+  private tell(timedOut: RedisTimeoutError | null): void {
+    this.timeoutsSinceAnswer = timedOut ? this.timeoutsSinceAnswer + 1 : 0;
+    this.breaker.execute(() => (timedOut ? Promise.reject(timedOut) : Promise.resolve())).catch(() => undefined);
   }
 
   /** While the breaker is open: a PING after REDIS_BREAKER_HALF_OPEN_MS; its answer closes the breaker. */

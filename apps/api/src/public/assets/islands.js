@@ -33,7 +33,9 @@
   /*
    * Report uploads: the chosen file itself is the request body (`Content-Type: text/csv`), streamed by the server
    * as `POST /api/conversions/import` reads it; the element names its file input in `data-file`. htmx sends it
-   * (CSRF header, indicators) and swaps the server's answer, which is the preview or the result, in HTML.
+   * (CSRF header, indicators) and swaps the server's answer, which is the preview or the result, in HTML. The
+   * file's name (the portal's says when the export was made) and the account typed in `data-account`'s input go
+   * in the query, as `file_name` and `affiliate_id`.
    */
   function fileOf(element) {
     var holder = element && element.closest ? element.closest('[data-file]') : null;
@@ -42,7 +44,14 @@
   }
   htmx.defineExtension('raw-file', {
     onEvent: function (name, event) {
-      if (name === 'htmx:configRequest' && fileOf(event.detail.elt)) event.detail.headers['Content-Type'] = 'text/csv';
+      var file = name === 'htmx:configRequest' ? fileOf(event.detail.elt) : null;
+      if (!file) return;
+      event.detail.headers['Content-Type'] = 'text/csv';
+      var holder = event.detail.elt.closest('[data-account]');
+      var account = holder ? document.getElementById(holder.getAttribute('data-account')) : null;
+      var query = 'file_name=' + encodeURIComponent(file.name);
+      if (account && account.value.trim()) query += '&affiliate_id=' + encodeURIComponent(account.value.trim());
+      event.detail.path += (event.detail.path.indexOf('?') === -1 ? '?' : '&') + query;
     },
     encodeParameters: function (xhr, parameters, element) {
       return fileOf(element);

@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { Chart, type Column, DataTable, EmptyState, Field, LocalTime, plural, Status } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { ProductCard } from './sections';
+import { formatMoney } from '../money';
 
 export const EARNINGS = sectionPath(ACCOUNT_SECTIONS, 'earnings');
 const SETTINGS = sectionPath(ACCOUNT_SECTIONS, 'settings');
@@ -62,7 +63,6 @@ export interface LinkResults {
   selected: string;
 }
 
-const money = (value: string) => new Decimal(value).toNumber().toLocaleString('en-US', { maximumFractionDigits: 2 });
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
 
 /** One line per currency (money is never summed across currencies); a dash when there is none. */
@@ -78,7 +78,9 @@ function Amounts({
   return (
     <span class="amounts">
       {lines.map((amount) => (
-        <span key={amount.currency} class="amount">{`${money(pick(amount)!)} ${amount.currency}`}</span>
+        <span key={amount.currency} class="amount">
+          {formatMoney(pick(amount)!, amount.currency)}
+        </span>
       ))}
     </span>
   );
@@ -510,6 +512,18 @@ function SeriesChart({ data }: { data: EarningsData }) {
   );
 }
 
+/** How the time a report was made is known, in words. */
+const MADE_AT_FROM: Record<string, string> = {
+  stated: 'as you said',
+  file_name: "from the file's name",
+  upload: 'taken as the upload time: the file name gives no time',
+  pull: 'the pull',
+};
+const KEPT_WORDS: Record<string, string> = {
+  older_report: 'set by a newer report',
+  final_status: 'final status (cancelled, or completed going back)',
+};
+
 /** What an import did or would do: counts, the reasons of skipped rows, and (preview) the Apply button. */
 export function ImportResult({ summary }: { summary: ImportSummary }) {
   const reasons = Object.entries(summary.skipped_by_reason);
@@ -532,7 +546,28 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
         <dd>{String(summary.skipped)}</dd>
         <dt>Attributed to your links</dt>
         <dd>{String(summary.attributed_to_links)}</dd>
+        <dt>Unattributed</dt>
+        <dd>{String(summary.unattributed)}</dd>
+        <dt>Kept (a newer report or a final status)</dt>
+        <dd>{String(summary.kept)}</dd>
       </dl>
+      <p class="hint" id="import-report-time">
+        {`Report made ${summary.report.made_at.slice(0, 16).replace('T', ' ')} UTC (${MADE_AT_FROM[summary.report.made_at_from]})` +
+          (summary.report.affiliate_id ? `, account ${summary.report.affiliate_id}` : '') +
+          '.'}
+      </p>
+      {summary.ambiguous_account > 0 ? (
+        <p class="hint">
+          {`${summary.ambiguous_account} lines have links of several affiliate accounts for their sub ids: name the report's account to credit them.`}
+        </p>
+      ) : null}
+      {summary.kept > 0 ? (
+        <p class="hint">
+          {`Kept as stored: ${Object.entries(summary.kept_by_reason)
+            .map(([reason, n]) => `${KEPT_WORDS[reason] ?? reason} ${n}`)
+            .join(', ')}.`}
+        </p>
+      ) : null}
       {reasons.length > 0 ? (
         <p class="hint">{`Skipped: ${reasons.map(([reason, n]) => `${reason.replace(/_/g, ' ')} ${n}`).join(', ')}.`}</p>
       ) : null}
@@ -561,6 +596,7 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
           hx-post={`${EARNINGS}/import?apply=true`}
           hx-ext="ignore:json-enc, raw-file"
           data-file="import-file"
+          data-account="import-account"
           hx-target="#import-result"
           hx-swap="outerHTML"
           hx-disabled-elt="this"
@@ -587,12 +623,16 @@ function ImportCard() {
         hx-post={`${EARNINGS}/import`}
         hx-ext="ignore:json-enc, raw-file"
         data-file="import-file"
+        data-account="import-account"
         hx-target="#import-result"
         hx-swap="outerHTML"
         hx-disabled-elt="find button"
       >
         <Field id="import-file" label="Report file (.csv)">
           <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
+        </Field>
+        <Field id="import-account" label="Affiliate account of the report (optional)">
+          <input id="import-account" name="affiliate_id" type="text" maxLength={64} pattern="[A-Za-z0-9_\-]{1,64}" />
         </Field>
         <Status id="import" />
         <button type="submit">Preview</button>
@@ -617,9 +657,18 @@ function withEverySource(syncs: SyncStateView[]): SyncStateView[] {
         last_error: null,
         lines_new: 0,
         lines_updated: 0,
+        lines_skipped: 0,
+        skipped_by_reason: {},
         calls: 0,
       },
   );
+}
+
+/** `unknown_status: 2` → "2 with a status word not known yet". */
+function skippedWords(row: SyncStateView): string {
+  return Object.entries(row.skipped_by_reason)
+    .map(([reason, n]) => (reason === 'unknown_status' ? `${n} with a status word not known yet` : `${n} ${reason}`))
+    .join(', ');
 }
 
 export function SyncCard({ syncs }: { syncs: SyncStateView[] }) {
@@ -651,7 +700,9 @@ export function SyncCard({ syncs }: { syncs: SyncStateView[] }) {
             cell: (row) =>
               row.state === 'never'
                 ? '—'
-                : `${row.lines_new} new, ${row.lines_updated} updated, ${plural(row.calls, 'call')}`,
+                : `${row.lines_new} new, ${row.lines_updated} updated, ` +
+                  (row.lines_skipped > 0 ? `${row.lines_skipped} skipped (${skippedWords(row)}), ` : '') +
+                  plural(row.calls, 'call'),
           },
           { label: 'Last error', class: 'wrap', cell: (row) => row.last_error ?? '—' },
           {

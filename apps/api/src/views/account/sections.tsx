@@ -16,6 +16,7 @@ import {
 } from '../components';
 import { sectionPath, ACCOUNT_SECTIONS } from '../navigation';
 import { SETTINGS_GROUPS, type SettingsGroup } from './settings-groups';
+import { formatMoney } from '../money';
 
 type ShortLinkView = Awaited<ReturnType<ShortLinkService['list']>>['links'][number];
 type SubIdClicks = Awaited<ReturnType<ShortLinkService['subIds']>>[number];
@@ -58,17 +59,15 @@ export const PLAYGROUND_DEFAULTS: PlaygroundValues = {
   include_product: false,
 };
 
-/** `172000.5` → `172,000.5 VND`: digits grouped, the decimals as sent (exact: no float on the way). */
+/** `172000` → `172,000 VND` (`formatMoney`: the pages' one money formatter), or null. */
 export function money(amount: string | null, currency: string): string | null {
-  if (amount === null) return null;
-  const [whole, fraction] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''} ${currency}`;
+  return amount === null ? null : formatMoney(amount, currency);
 }
 
 /** `12,000 – 24,000 VND`: one currency for both ends. */
 function range(low: string, high: string | null, currency: string): string | null {
   const top = money(high, currency);
-  return top === null ? money(low, currency) : `${money(low, '')!.trim()} – ${top}`;
+  return top === null ? money(low, currency) : `${money(low, currency)!.slice(0, -currency.length - 1)} – ${top}`;
 }
 
 /** `0.1234` → `12.34 %`. */

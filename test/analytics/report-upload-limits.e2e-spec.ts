@@ -209,7 +209,9 @@ describeIf(usingPostgres, 'DATABASE_URL (a lock held by another connection)')(
       // Longer than a statement may wait: the upload must not be waiting inside one.
       await new Promise((resolve) => setTimeout(resolve, timeoutMs + 1000));
       const waiting: Array<{ n: number }> = await holder.query(
-        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        `SELECT count(*)::int AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND NOT granted
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       );
       expect(waiting[0].n).toBe(0);
       await holder.commitTransaction();

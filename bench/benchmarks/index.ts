@@ -7,6 +7,7 @@ import { convertOwnShortener } from './convert-own-shortener';
 import { redirect } from './redirect';
 import { redirectScale } from './redirect-scale';
 import { redisHang } from './redis-hang';
+import { slowUploads } from './slow-uploads';
 
 /**
  * Every benchmark `npm run bench` runs, in this order (`npm run bench -- <name>...` runs some).
@@ -21,4 +22,5 @@ export const BENCHMARKS: Benchmark[] = [
   analytics,
   fairness,
   redisHang,
+  slowUploads,
 ];

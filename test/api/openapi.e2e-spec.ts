@@ -39,6 +39,14 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/account'].get.operationId).toBe('getAccount');
   });
 
+  it('documents the statuses the routes send: login 400, password change 429, settings 413, page uploads 429', () => {
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
+    expect(statuses('/account/login', 'post')).toContain('400');
+    expect(statuses('/account/password', 'post')).toContain('429');
+    expect(statuses('/account/settings', 'patch')).toContain('413');
+    expect(statuses('/account/conversions/import', 'post')).toContain('429');
+  });
+
   it('gives every response of every route a schema', () => {
     const without = operations.flatMap(([name, op]) =>
       Object.entries(op.responses)

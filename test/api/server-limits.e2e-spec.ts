@@ -5,6 +5,8 @@ import { describeIf } from '../support/skip';
 const HEADERS_TIMEOUT_MS = 500;
 const REQUEST_TIMEOUT_MS = 2000;
 const SEND_TIMEOUT_MS = 1000;
+/** The report uploads' longer time-out: granted only once the caller is authenticated. */
+const IMPORT_REQUEST_TIMEOUT_MS = 4 * REQUEST_TIMEOUT_MS;
 
 /** Writes `data` on a raw socket and resolves when the server closes it, with what it answered and when. */
 function sendAndWaitForClose(port: number, data: string): Promise<{ afterMs: number; received: string }> {
@@ -35,6 +37,7 @@ describeIf(Boolean(process.env.DATABASE_URL), 'needs DATABASE_URL (Postgres)')(
           HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
           HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
           HTTP_SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
+          IMPORT_REQUEST_TIMEOUT_MS: String(IMPORT_REQUEST_TIMEOUT_MS),
         },
         readyTimeoutMs: 120_000,
       });
@@ -56,6 +59,20 @@ describeIf(Boolean(process.env.DATABASE_URL), 'needs DATABASE_URL (Postgres)')(
       expect(ended.received).toMatch(/^HTTP\/1\.1 408/);
       expect(ended.afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 20);
     });
+
+    it(
+      "cuts an anonymous client's slow report upload after HTTP_REQUEST_TIMEOUT_MS, not IMPORT_REQUEST_TIMEOUT_MS",
+      async () => {
+        const ended = await sendAndWaitForClose(
+          api.port,
+          'POST /api/conversions/import HTTP/1.1\r\nHost: x\r\nContent-Type: text/csv\r\nContent-Length: 100000\r\n\r\nOrder id,',
+        );
+        expect(ended.received).toMatch(/^HTTP\/1\.1 401/);
+        expect(ended.afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 20);
+        expect(ended.afterMs).toBeLessThan(IMPORT_REQUEST_TIMEOUT_MS);
+      },
+      IMPORT_REQUEST_TIMEOUT_MS * 2,
+    );
 
     it('cuts a client that does not read its answers once they have not drained for HTTP_SEND_TIMEOUT_MS', async () => {
       const requests = 20;

@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { MIGRATIONS } from '../../apps/api/src/migrations';
 import {
   dataSourceOptions,
   initializeWithMigrations,
   openForReading,
-  readBackupFile,
   readDatabase,
-  restoreRecords,
+  restoreBackupFile,
   writeBackupFile,
 } from '@app/database';
 
@@ -60,7 +60,7 @@ describe('db backup and restore on the embedded database', () => {
     expect(written.trailer.tables.short_links.rows).toBe(29);
     expect(written.trailer.tables.short_link_clicks.rows).toBe(29);
 
-    const restored = await restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS });
+    const restored = await restoreBackupFile({ embeddedDir: target }, file, { migrations: MIGRATIONS });
     expect(restored.tables.find((t) => t.table === 'short_links')).toEqual(
       expect.objectContaining(written.trailer.tables.short_links),
     );
@@ -76,15 +76,15 @@ describe('db backup and restore on the embedded database', () => {
       ),
     ).toBe(31);
 
-    await expect(
-      restoreRecords({ embeddedDir: target }, readBackupFile(file), { migrations: MIGRATIONS }),
-    ).rejects.toThrow(/not empty \(rows in .*members.*\).*--force/);
+    await expect(restoreBackupFile({ embeddedDir: target }, file, { migrations: MIGRATIONS })).rejects.toThrow(
+      /not empty \(rows in .*members.*\).*--force/,
+    );
   }, 300_000);
 
   it('with --force replaces the data, and keeps nothing when a count or checksum differs', async () => {
     const wrong = { members: { rows: 1, checksum: '12345' } };
     await expect(
-      restoreRecords({ embeddedDir: target }, readBackupFile(file), {
+      restoreBackupFile({ embeddedDir: target }, file, {
         migrations: MIGRATIONS,
         force: true,
         expect: wrong,
@@ -93,5 +93,28 @@ describe('db backup and restore on the embedded database', () => {
       /differ, nothing was kept: members: 1 rows \(checksum \d+\), the source database has 1 \(checksum 12345\)/,
     );
     expect(await count(target, `SELECT count(*)::int AS n FROM members`)).toBe(0);
+  }, 300_000);
+
+  it('checks the whole file before it touches the target: a cut or changed file leaves the target as it was', async () => {
+    await restoreBackupFile({ embeddedDir: target }, file, { migrations: MIGRATIONS, force: true });
+    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+    const row = lines.findIndex((line) => line.includes('"code":"c7"'));
+    const variants = {
+      // The end record kept, one row's value changed.
+      changed: lines.map((line, i) => (i === row ? line.replace('"code":"c7"', '"code":"c8"') : line)),
+      // Cut before its last rows and end record, as a copy that stopped.
+      cut: lines.slice(0, row + 1),
+      // A row dropped, the end record kept.
+      dropped: lines.filter((_, i) => i !== row),
+    };
+    for (const [name, text] of Object.entries(variants)) {
+      const bad = join(root, `${name}.gz`);
+      writeFileSync(bad, gzipSync(text.join('\n')));
+      await expect(
+        restoreBackupFile({ embeddedDir: target }, bad, { migrations: MIGRATIONS, force: true }),
+      ).rejects.toThrow(/cut short|does not match its own counts and checksums/);
+      expect([name, await count(target, `SELECT count(*)::int AS n FROM short_links`)]).toEqual([name, 29]);
+      expect([name, await count(target, `SELECT count(*)::int AS n FROM members`)]).toEqual([name, 1]);
+    }
   }, 300_000);
 });

@@ -13,9 +13,27 @@ export class AnalyticsConfig {
   IMPORT_MAX_ROWS = 1_000_000;
 
   /**
+   * The most decompressed bytes per byte sent of a compressed report upload (`Content-Encoding: gzip`, `deflate`,
+   * `br`), past its first megabyte: a compression bomb is refused with 413 (CSV exports compress about 10 times).
+   */
+  @IntSetting(2, 10_000)
+  IMPORT_MAX_COMPRESSION_RATIO = 50;
+
+  /**
+   * Report imports read and written at once by each api process (a member's own imports always one after the
+   * other, in the order they arrived); the others wait their turn.
+   */
+  @IntSetting(1, 64)
+  IMPORT_CONCURRENCY = 2;
+
+  /** Report imports that may wait for their turn in each api process; beyond, 503 with `Retry-After`. */
+  @IntSetting(1, 10_000)
+  IMPORT_MAX_QUEUED = 50;
+
+  /**
    * How long a report upload (`POST /api/conversions/import` and the account page's) may take to send its whole
-   * request, instead of HTTP_REQUEST_TIMEOUT_MS: the file is read as it is imported, so the request lasts the
-   * upload and the import. The default gives a file of IMPORT_MAX_BYTES (100 MB, about a million rows) sent at
+   * request, instead of HTTP_REQUEST_TIMEOUT_MS, once its caller is authenticated: the file is received, then
+   * imported, so the request lasts the upload and the import. The default gives a file of IMPORT_MAX_BYTES (100 MB, about a million rows) sent at
    * 1 MB/s its 100 s and the import of its rows (about 10 s per 100,000 rows) as long again; a client sending
    * slower than that (a slow-loris upload) is cut with 408 then.
    */

@@ -5,8 +5,8 @@ export { FOUNDATION_MIGRATIONS } from './migrations';
 export { initializeWithMigrations } from './run-migrations';
 export {
   openForReading,
-  readBackupFile,
   readDatabase,
+  restoreBackupFile,
   restoreRecords,
   tableSummaries,
   tablesInDependencyOrder,

@@ -464,6 +464,53 @@ export async function restoreRecords(
   return { header, tables, migrated: pending };
 }
 
+/**
+ * Reads a whole backup file and checks it against its own end record: every table's row count and checksum (the
+ * same sums the backup wrote), before anything is done with a target. A file cut short, tampered with, or with rows
+ * of a table its header does not name is refused here, the target untouched.
+ */
+export async function verifyBackupFile(path: string): Promise<BackupTrailer> {
+  const found = new Map<string, { rows: number; sum: bigint }>();
+  let trailer: BackupTrailer | null = null;
+  let header: BackupHeader | null = null;
+  for await (const record of readBackupFile(path)) {
+    if (record.kind === 'header') header = record.header;
+    else if (record.kind === 'trailer') trailer = record.trailer;
+    else {
+      const summary = found.get(record.table) ?? { rows: 0, sum: 0n };
+      for (const row of record.rows) summary.sum += rowChecksum(row);
+      summary.rows += record.rows.length;
+      found.set(record.table, summary);
+    }
+  }
+  if (!header || !trailer) throw new TransferError(`${path} is cut short (no end record)`);
+  const differences: string[] = [];
+  for (const table of new Set([...header.tables, ...found.keys(), ...Object.keys(trailer.tables ?? {})])) {
+    const got = found.get(table) ?? { rows: 0, sum: 0n };
+    const expected = trailer.tables?.[table] ?? { rows: 0, checksum: '0' };
+    if (got.rows !== expected.rows || got.sum.toString() !== expected.checksum) {
+      differences.push(`${table}: ${got.rows} rows in the file, its end record says ${expected.rows}`);
+    }
+  }
+  if (differences.length > 0) {
+    throw new TransferError(
+      `${path} does not match its own counts and checksums (cut or changed), nothing was touched: ${differences.join('; ')}`,
+    );
+  }
+  return trailer;
+}
+
+/** Restores a backup file (`restoreRecords`), the whole file verified first (`verifyBackupFile`). */
+export async function restoreBackupFile(
+  target: DatabaseTarget,
+  path: string,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  options.note?.(`Checking ${path} (every row against its counts and checksums)`);
+  await verifyBackupFile(path);
+  return restoreRecords(target, readBackupFile(path), options);
+}
+
 /** Refuses a target that has rows unless forced; drops whatever schema it has (the migrations make it again). */
 async function emptyTarget(runner: QueryRunner, force: boolean, note: (message: string) => void): Promise<void> {
   const tables = await userTables(runner);

@@ -4,4 +4,4 @@ export { GracefulShutdown } from './graceful-shutdown';
 export { httpEdge } from './http-edge';
 export { requestIdOf } from './request-id';
 export { securityHeaders } from './security-headers';
-export { applyServerLimits } from './server-limits';
+export { allowLongerRequest, applyServerLimits } from './server-limits';

@@ -70,31 +70,42 @@ export interface LongerRequests {
 
 const REQUEST_TIMEOUT_RESPONSE = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 
+/** Marks a request granted the longer time-out of its route (see `allowLongerRequest`). */
+const LONGER = Symbol('longerRequest');
+
+/**
+ * Grants this request the longer time-out of its route (`LongerRequests`): called by the route once the caller
+ * is authenticated, so an anonymous client's slow body is cut at HTTP_REQUEST_TIMEOUT_MS as any other.
+ */
+export function allowLongerRequest(req: IncomingMessage): void {
+  (req as IncomingMessage & { [LONGER]?: true })[LONGER] = true;
+}
+
 /**
  * HTTP_REQUEST_TIMEOUT_MS for every route but the longer ones, when Node's own request time-out is set to the
  * longest (it has one for the whole server). A request with a body not received when its headers are (a
- * `Content-Length` or `Transfer-Encoding`) on another path is remembered; one sweep every `everyMs` answers 408
- * and closes the connection of those still incomplete `timeoutMs` after their headers, as Node does. Bodiless
- * requests (every redirect and GET) are not remembered: one header lookup each.
+ * `Content-Length` or `Transfer-Encoding`) is remembered; one sweep every `everyMs` answers 408 and closes the
+ * connection of those still incomplete `timeoutMs` after their headers, as Node does, unless the request is on a
+ * longer path and its route granted it the longer time-out (`allowLongerRequest`, once the caller is known).
+ * Bodiless requests (every redirect and GET) are not remembered: one header lookup each.
  */
 function cutSlowBodies(server: Server, timeoutMs: number, everyMs: number, longer: ReadonlySet<string>): void {
-  const receiving = new Map<IncomingMessage, { res: ServerResponse; since: number }>();
+  const receiving = new Map<IncomingMessage, { res: ServerResponse; since: number; mayTakeLonger: boolean }>();
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.complete || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined))
       return;
     const url = req.url ?? '';
     const query = url.indexOf('?');
-    if (longer.has(query === -1 ? url : url.slice(0, query))) return;
-    receiving.set(req, { res, since: Date.now() });
+    receiving.set(req, { res, since: Date.now(), mayTakeLonger: longer.has(query === -1 ? url : url.slice(0, query)) });
   });
   let sweep: NodeJS.Timeout | undefined;
   server.on('listening', () => {
     clearInterval(sweep);
     sweep = setInterval(() => {
       const now = Date.now();
-      for (const [req, { res, since }] of receiving) {
+      for (const [req, { res, since, mayTakeLonger }] of receiving) {
         const socket = req.socket;
-        if (req.complete || socket.destroyed) {
+        if (req.complete || socket.destroyed || (mayTakeLonger && (req as { [LONGER]?: true })[LONGER])) {
           receiving.delete(req);
         } else if (now - since >= timeoutMs) {
           receiving.delete(req);

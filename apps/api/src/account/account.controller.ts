@@ -6,6 +6,7 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -121,6 +122,7 @@ export class AccountController {
   @ApiOkResponse({ type: SettingsSavedDto, description: 'The settings as saved' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request with the field' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: the body is over the limit' })
   updateSettings(@CurrentMember() member: Member, @Body() body: SettingsPatchDto) {
     return this.account.updateSettings(member, body);
   }
@@ -139,6 +141,10 @@ export class AccountController {
   @ApiOkResponse({ type: CsrfTokenDto, description: 'The new session’s CSRF token' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (the new password)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'rate_limited (wrong current passwords), with Retry-After',
+  })
   changePassword(@Req() req: Request, @CurrentMember() member: Member, @Body() body: ChangePasswordDto) {
     return this.account.changePassword(req, member, body.current_password, body.new_password, req.ip);
   }

@@ -100,6 +100,7 @@ export class AuthController {
       'new CSRF token in the body. An unknown email and a wrong password get the same answer.',
   })
   @ApiOkResponse({ type: SessionStartedDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: email or password missing' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'invalid_credentials' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed, or forbidden (account disabled)' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (failed logins), with Retry-After' })

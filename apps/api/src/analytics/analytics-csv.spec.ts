@@ -8,6 +8,14 @@ describe('the CSV of GET /api/analytics', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
   });
 
+  it("guards a formula after a ';' or a tab too (spreadsheets split cells there in the pt-BR and id-ID locales)", () => {
+    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
+    expect(csvCell('x\t+1+1')).toBe("x\t'+1+1");
+    expect(csvCell('\t=1')).toBe("'\t'=1");
+    expect(csvCell('a; -b;@c')).toBe("a; -b;'@c");
+    expect(csvCell('1;2')).toBe('1;2');
+  });
+
   it('writes one line per row and currency, a row without money once', () => {
     const amount = (currency: string, net: string) => ({
       currency,

@@ -54,10 +54,15 @@ export function analyticsCsv(rows: AnalyticsRow[]): string {
 
 /**
  * A spreadsheet cell that starts a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`, so a spreadsheet
- * shows it instead of running it (a name in a report may be `=HYPERLINK(…)`); quotes, commas and line breaks quoted.
+ * shows it instead of running it (a name in a report may be `=HYPERLINK(…)`), and so does each part of it after a
+ * `;` or a tab that starts one: a spreadsheet in a locale whose list separator is `;` (pt-BR, id-ID) splits the
+ * cell there, and would run `x;=cmd|…` as a formula. Quotes, commas and line breaks quoted.
  */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) {
+    text = text.replace(/(?<=[;\t])(?=[=+\-@])/g, "'");
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

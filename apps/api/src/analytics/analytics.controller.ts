@@ -25,6 +25,7 @@ import {
   type AnalyticsQuery,
   AnalyticsService,
   ANALYTICS_EVENTS,
+  isCalendarDay,
   ReportSyncService,
 } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
@@ -174,6 +175,9 @@ export function toQuery(memberId: string, dto: AnalyticsQueryDto, now = new Date
   if (Number.isNaN(span)) throw new AppException('invalid_request', 'start and end must be real dates');
   if (span <= 0) throw new AppException('invalid_request', 'end must be after start');
   if (span > MAX_RANGE_DAYS) throw new AppException('invalid_request', `A range covers at most ${MAX_RANGE_DAYS} days`);
+  if (dto.link !== undefined && BigInt(dto.link) > MAX_LINK_ID) {
+    throw new AppException('invalid_request', 'link is a link id', { field: 'link' });
+  }
   const events = (dto.event ? [...new Set(dto.event.split(','))] : [...ANALYTICS_EVENTS]) as AnalyticsEvent[];
   return {
     memberId,
@@ -197,8 +201,21 @@ export function toQuery(memberId: string, dto: AnalyticsQueryDto, now = new Date
   };
 }
 
-/** `2026-08-31` → `2026-08-31T00:00:00` (an end day is included: the next midnight). */
+/** The years a range may be in (a day past 9998 has no next midnight PostgreSQL and ISO dates agree on). */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9998;
+/** The largest link id (a PostgreSQL bigint). */
+const MAX_LINK_ID = 9_223_372_036_854_775_807n;
+
+/** `2026-08-31` → `2026-08-31T00:00:00` (an end day is included: the next midnight); a day of the calendar only. */
 function localTime(value: string, isEnd: boolean): string {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  if (!isCalendarDay(year, month, day)) {
+    throw new AppException('invalid_request', `${value.slice(0, 10)} is not a day of the calendar`);
+  }
+  if (year < FIRST_YEAR || year > LAST_YEAR) {
+    throw new AppException('invalid_request', `start and end are days from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  }
   if (value.length === 10) return `${isEnd ? addDays(value, 1) : value}T00:00:00`;
   return value.length === 16 ? `${value}:00` : value;
 }

@@ -8,6 +8,7 @@ import {
   type AnalyticsGroup,
   type AnalyticsInterval,
   REPORT_MARKETPLACES,
+  ROW_PROBLEM_REASONS,
 } from '@app/analytics';
 
 /** An item id as the marketplaces' reports give it (Shopee item id, Lazada SKU). */
@@ -16,18 +17,7 @@ export const ITEM_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 export class ImportProblemDto {
   @ApiProperty({ description: 'Record number in the file (the header row is 1)' })
   row!: number;
-  @ApiProperty({
-    enum: [
-      'missing_order_id',
-      'missing_item_id',
-      'bad_time',
-      'bad_amount',
-      'bad_quantity',
-      'unknown_status',
-      'bad_currency',
-      'duplicate_row',
-    ],
-  })
+  @ApiProperty({ enum: [...ROW_PROBLEM_REASONS, 'duplicate_row'] })
   reason!: string;
   @ApiProperty()
   message!: string;

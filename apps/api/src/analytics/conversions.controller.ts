@@ -20,18 +20,25 @@ import {
   IP_BLOCKED_DESCRIPTION,
   IP_BLOCKED_HEADERS,
   IpBanGuard,
+  RATE_LIMIT_HEADERS,
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
-import { type ImportOptions, type ImportSummary, OrderImportService } from '@app/analytics';
+import {
+  type ImportOptions,
+  type ImportSummary,
+  isSupportedUploadEncoding,
+  OrderImportService,
+  type ReportUpload,
+} from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
 import { Idempotent } from '@app/idempotency';
 import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { allowLongerRequest } from '@app/http';
+import { SessionPrincipalGuard } from '../account/session-principal.guard';
 import { ImportSummaryDto } from './analytics.dto';
 
 /** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
@@ -102,7 +109,7 @@ export class ConversionsController {
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ImportQueries()
-  @ApiOkResponse({ type: ImportSummaryDto })
+  @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: not a report, or unreadable' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
@@ -120,6 +127,8 @@ export class ConversionsController {
   @Post('account/conversions/import')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
+  // After SignedIn's guards (decorators apply bottom-up): the session's member, then the member's rate limits.
+  @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   @SignedIn()
   @Idempotent()
   @ApiCookieAuth('session')
@@ -132,9 +141,14 @@ export class ConversionsController {
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ImportQueries()
-  @ApiOkResponse({ type: ImportSummaryDto })
+  @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: RATE_LIMITED_DESCRIPTION,
+    headers: RATE_LIMITED_HEADERS,
+  })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto })
   async importWithSession(@CurrentMember() member: Member, @Req() req: Request): Promise<ImportSummaryDto> {
@@ -178,8 +192,12 @@ function applyFlag(value: string | undefined): boolean {
   throw new AppException('invalid_request', '`apply` is `true` or `false`');
 }
 
-/** The request body as a byte stream, decompressed when sent compressed; the media type checked first. */
-export function uploadStream(req: Request): Readable {
+/**
+ * The request body as sent and its `Content-Encoding` (the import receives and decompresses it), the media type
+ * and encoding checked first. Called once the caller is authenticated: only then may the upload take
+ * IMPORT_REQUEST_TIMEOUT_MS to arrive (before, HTTP_REQUEST_TIMEOUT_MS, as every request).
+ */
+export function uploadStream(req: Request): ReportUpload {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
   if (/^multipart\//i.test(type)) {
     throw new AppException(
@@ -194,18 +212,9 @@ export function uploadStream(req: Request): Readable {
     );
   }
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  const decompress =
-    encoding === 'gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  if (encoding !== 'identity' && !decompress) {
+  if (!isSupportedUploadEncoding(encoding)) {
     throw new AppException('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 20)} is not supported`);
   }
-  if (!decompress) return req;
-  req.on('error', (error) => decompress.destroy(error));
-  return req.pipe(decompress);
+  allowLongerRequest(req);
+  return { body: req, encoding };
 }

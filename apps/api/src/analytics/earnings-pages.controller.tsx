@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiThrottlerGuard, IpBanGuard } from '@app/abuse';
 import {
   type AnalyticsQuery,
   AnalyticsService,
@@ -15,6 +16,7 @@ import type { Member } from '@app/members';
 import { ShortLinkService } from '@app/shortlinks';
 import type { Request } from 'express';
 import { validated } from '../account/account-pages.dto';
+import { SessionPrincipalGuard } from '../account/session-principal.guard';
 import { Html, PagesController } from '../pages/page.decorators';
 import {
   EARNINGS_SORTS,
@@ -256,6 +258,7 @@ export class EarningsPagesController {
   @Post('import')
   @HttpCode(200)
   @Html()
+  @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   async importReport(@Req() req: Request, @CurrentMember() member: Member) {
     const summary = await this.imports.importFile(member.id, uploadStream(req), importOptions(req));
     return renderPartial(<ImportResult summary={summary} />);

@@ -5,7 +5,7 @@ import {
   type DatabaseTarget,
   embeddedLockHolder,
   openForReading,
-  readBackupFile,
+  restoreBackupFile,
   readDatabase,
   restoreRecords,
   tableSummaries,
@@ -144,7 +144,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
       const release = config.usesEmbeddedDatabase ? lockStoppedEmbedded(config, 'restoring into it') : () => undefined;
       try {
         const target: DatabaseTarget = { url: config.DATABASE_URL, embeddedDir: config.DATA_DIR };
-        const result = await restoreRecords(target, readBackupFile(input), {
+        const result = await restoreBackupFile(target, input, {
           migrations: MIGRATIONS,
           force: values.force === true,
           note,

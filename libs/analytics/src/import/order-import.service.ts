@@ -5,14 +5,15 @@ import { AppException, Clock } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
 import Decimal from 'decimal.js';
 import { ORDER_SUMMARIES, type OrderSummaryTable, orderSummaryInsert } from '../query/order-figures';
-import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { type OrderLineFact, OrderLinesChanged, ReportImported } from '../analytics-events';
 import { itemOfTarget } from '../attribution/link-item';
 import { utcMondayOf } from '../clicks/click-summaries';
 import { detectLayout, REGION_OF_CURRENCY, type LineStatus, type ReportLayout } from './report-formats';
+import { ImportBudget } from './import-budget';
 import { readReportRows, ReportFileError } from './report-reader';
+import { type ReceivedReport, receiveReport, type ReportUpload } from './report-upload';
 import { isProblem, lineOfRow, type OrderLine, type RowProblem } from './report-rows';
 import { parseReportTime } from './report-values';
 
@@ -112,12 +113,16 @@ interface Existing {
 }
 
 /**
- * Imports a marketplace report export for a member: streamed (never the whole file in memory), each row turned
- * into an order line or a per-row reason, duplicates inside the file resolved (the row with the larger net
- * commission wins: Shopee ships dummy rows with 0 beside the real one), then compared with what is stored, in
- * batches, and, when applied, upserted in one transaction: a line already stored is written only when its
- * status or an amount changed. The preview is the same run without the writes, so it says exactly what the apply
- * will do (unless another import lands in between).
+ * Imports a marketplace report export for a member: received whole first (`receiveReport`: a file on disk, never
+ * in memory, before any connection, transaction or lock is taken; an apply reads it through once more before it
+ * writes, so a file refused as a whole writes nothing), then read as a stream, each row turned into an order line
+ * or a per-row reason, duplicates inside the file resolved (the row with the larger net commission wins: Shopee
+ * ships dummy rows with 0 beside the real one), then compared with what is stored, in batches, and, when applied,
+ * upserted in one transaction, which lasts the database's work only (the client has sent everything by then) and
+ * holds the member's import lock, tried and waited for between tries, never inside a statement: a line already
+ * stored is written only when its status or an amount changed. The preview is the same run without the writes, so
+ * it says exactly what the apply will do (unless another import lands in between). Imports take turns
+ * (`ImportBudget`).
  */
 @Injectable()
 export class OrderImportService {
@@ -126,6 +131,7 @@ export class OrderImportService {
   private readonly touchedDays = new WeakMap<EntityManager, Set<string>>();
   /** The lines each open transaction created and changed, announced once it is committed (`OrderLinesChanged`). */
   private readonly changes = new WeakMap<EntityManager, Changes>();
+  private readonly budget: ImportBudget;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -133,30 +139,80 @@ export class OrderImportService {
     private readonly clock: Clock,
     @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
     private readonly events: EventEmitter2,
-  ) {}
+  ) {
+    this.budget = new ImportBudget(config.IMPORT_CONCURRENCY, config.IMPORT_MAX_QUEUED);
+  }
 
-  /** Reads a report file. `apply` false: a preview, nothing is written. */
-  async importFile(memberId: string, input: Readable, options: ImportOptions): Promise<ImportSummary> {
-    const rows = readReportRows(input, {
-      maxBytes: this.config.IMPORT_MAX_BYTES,
-      maxRows: this.config.IMPORT_MAX_ROWS,
-    });
+  /** Receives and reads a report file. `apply` false: a preview, nothing is written. */
+  async importFile(memberId: string, upload: ReportUpload, options: ImportOptions): Promise<ImportSummary> {
     try {
-      if (!options.apply) return await this.run(memberId, rows, null, options);
-      let changes: Changes | undefined;
-      const summary = await this.db.transaction(async (manager) => {
-        await lockMemberImports(manager, memberId);
-        const counted = await this.run(memberId, rows, manager, options);
-        changes = this.changes.get(manager);
-        return counted;
+      const file = await receiveReport(upload, {
+        maxBytes: this.config.IMPORT_MAX_BYTES,
+        maxRatio: this.config.IMPORT_MAX_COMPRESSION_RATIO,
       });
-      await this.announce(memberId, summary, 'csv', changes);
-      return summary;
+      try {
+        return await this.budget.run(memberId, async () => {
+          if (!options.apply) return await this.runFile(memberId, file, null, options);
+          // The whole file read first: one refused as a whole (unreadable, too many rows) writes nothing.
+          for await (const row of this.rowsOf(file)) void row;
+          let changes: Changes | undefined;
+          const summary = await this.underMemberLock(memberId, async (manager) => {
+            const counted = await this.runFile(memberId, file, manager, options);
+            changes = this.changes.get(manager);
+            return counted;
+          });
+          await this.announce(memberId, summary, 'csv', changes);
+          return summary;
+        });
+      } finally {
+        await file.remove();
+      }
     } catch (error) {
       if (error instanceof ReportFileError) throw new AppException(error.code, error.message);
       throw error;
+    }
+  }
+
+  private rowsOf(file: ReceivedReport): AsyncGenerator<string[]> {
+    return readReportRows(file.open(), {
+      maxBytes: this.config.IMPORT_MAX_BYTES,
+      maxRows: this.config.IMPORT_MAX_ROWS,
+    });
+  }
+
+  private async runFile(
+    memberId: string,
+    file: ReceivedReport,
+    manager: EntityManager | null,
+    options: ImportOptions,
+  ): Promise<ImportSummary> {
+    const rows = this.rowsOf(file);
+    try {
+      return await this.run(memberId, rows, manager, options);
     } finally {
       await rows.return(undefined).catch(() => undefined);
+    }
+  }
+
+  /**
+   * `work` in a transaction that holds the member's import lock. The lock is tried, not waited for inside a
+   * statement (whose time-out would cut the wait): while another import of the member holds it (another process,
+   * the scheduled pull), no connection is held, and it is tried again after a pause, for up to
+   * IMPORT_REQUEST_TIMEOUT_MS.
+   */
+  private async underMemberLock<T>(memberId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.config.IMPORT_REQUEST_TIMEOUT_MS;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 500)) {
+      const attempt = await this.db.transaction(async (manager) =>
+        (await tryLockMemberImports(manager, memberId)) ? { value: await work(manager) } : null,
+      );
+      if (attempt) return attempt.value;
+      if (Date.now() > deadline) {
+        throw new AppException('unavailable', 'Another import of yours is still running: try again later', {
+          retryAfterSeconds: 30,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 
@@ -669,6 +725,14 @@ function mondayOf(day: string): string {
   return utcMondayOf(new Date(`${day}T00:00:00Z`))
     .toISOString()
     .slice(0, 10);
+}
+
+/** Tries to take the member's import lock until the transaction ends (`lockMemberImports` without the wait). */
+async function tryLockMemberImports(manager: EntityManager, memberId: string): Promise<boolean> {
+  const [row] = (await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [
+    `order-import:${memberId}`,
+  ])) as Array<{ locked: boolean }>;
+  return row.locked;
 }
 
 /**

@@ -33,24 +33,34 @@ export interface OrderLine {
   clickedAt: Date | null;
 }
 
+/** The reasons a row is skipped (the API's `problems[].reason`, with `duplicate_row`). */
+export const ROW_PROBLEM_REASONS = [
+  'missing_order_id',
+  'missing_item_id',
+  'bad_time',
+  'bad_amount',
+  'bad_quantity',
+  'unknown_status',
+  'bad_currency',
+  'bad_text',
+] as const;
+
 /** Why a row was skipped: a code (counted in the preview) and the row's own words. */
 export interface RowProblem {
-  reason:
-    | 'missing_order_id'
-    | 'missing_item_id'
-    | 'bad_time'
-    | 'bad_amount'
-    | 'bad_quantity'
-    | 'unknown_status'
-    | 'bad_currency';
+  reason: (typeof ROW_PROBLEM_REASONS)[number];
   message: string;
 }
+
+/** Characters no stored text may hold (PostgreSQL's text refuses NUL): the row is refused, never cut. */
+const FORBIDDEN_CHARACTER = /\u0000/;
 
 const MAX_ID = 64;
 const MAX_NAME = 500;
 
 /** A CSV row of a report → an order line, or the reason it cannot be one. */
 export function lineOfRow(row: readonly string[], layout: ReportLayout): OrderLine | RowProblem {
+  const bad = row.findIndex((value) => FORBIDDEN_CHARACTER.test(value));
+  if (bad !== -1) return { reason: 'bad_text', message: `Column ${bad + 1} holds a NUL character` };
   const cell = (field: ReportField): string => {
     const index = layout.columns[field];
     return index === undefined ? '' : (row[index] ?? '').trim();

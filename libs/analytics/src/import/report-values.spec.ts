@@ -35,6 +35,16 @@ describe('report values', () => {
     expect(parseReportTime('13/13/2026 99:00', 'VND')).toBeUndefined();
   });
 
+  it('reads only days of the calendar, between 2000 and 2100: never a day rolled over into the next month', () => {
+    for (const bad of ['2026-02-30 10:00', '2026-04-31', '31/04/2026 10:00', '2025-02-29', '0000-06-01 10:00']) {
+      expect(parseReportTime(bad, 'VND')).toBeUndefined();
+    }
+    expect(parseReportTime('9999-12-31 23:00:00', 'VND')).toBeUndefined();
+    expect(parseReportTime('9999999999', 'VND')).toBeUndefined();
+    expect(parseReportTime('2024-02-29 10:00', null)!.toISOString()).toBe('2024-02-29T10:00:00.000Z');
+    expect(parseReportTime('31/12/2099 23:59', null)!.toISOString()).toBe('2099-12-31T23:59:00.000Z');
+  });
+
   it('normalises headers: BOM, case, currency suffix, spaces, doubled Thai marks', () => {
     expect(normalizeHeader('\uFEFFHoa hồng ròng tiếp thị liên kết(₫)')).toBe(
       normalizeHeader('hoa hồng ròng tiếp thị liên kết'),

@@ -63,7 +63,10 @@ export function parseQty(raw: string | undefined): number | null {
 export function parseReportTime(raw: string | undefined, currency: string | null): Date | null | undefined {
   const text = (raw ?? '').trim();
   if (text === '' || text === '-' || text === '--') return null;
-  if (/^\d{9,10}$/.test(text)) return new Date(Number(text) * 1000);
+  if (/^\d{9,10}$/.test(text)) {
+    const date = new Date(Number(text) * 1000);
+    return date.getTime() >= EARLIEST_REPORT_TIME && date.getTime() < LATEST_REPORT_TIME ? date : undefined;
+  }
   const offset = (currency && REPORT_UTC_OFFSET[currency]) || 'Z';
   let match =
     /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(
@@ -80,8 +83,20 @@ export function parseReportTime(raw: string | undefined, currency: string | null
   const pad = (v: string | undefined, n = 2) => (v ?? '0').padStart(n, '0');
   const iso = `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}${zone ? zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : offset}`;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime()) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23) return undefined;
-  return date;
+  if (Number.isNaN(date.getTime()) || Number(h) > 23 || !isCalendarDay(Number(y), Number(mo), Number(d))) {
+    return undefined;
+  }
+  return date.getTime() >= EARLIEST_REPORT_TIME && date.getTime() < LATEST_REPORT_TIME ? date : undefined;
+}
+
+/** The times a report line may carry: none before the marketplaces, none past what PostgreSQL's dates reach. */
+const EARLIEST_REPORT_TIME = Date.UTC(2000, 0, 1);
+const LATEST_REPORT_TIME = Date.UTC(2100, 0, 1);
+
+/** Whether year, month and day (1-based) name a day of the calendar (`2026-02-30` does not: no silent roll-over). */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**

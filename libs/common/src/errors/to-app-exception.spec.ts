@@ -5,7 +5,7 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { AppException } from './app-exception';
 import { toAppException } from './to-app-exception';
 
@@ -97,6 +97,8 @@ describe('toAppException', () => {
     ['a connection-class SQLSTATE', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['a refused socket', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a closed PGlite', new Error('PGlite is closed')],
+    // TypeORM releases a transaction's runner whose connection died (PostgreSQL restarted): its next query says so.
+    ['a runner whose connection died', new QueryRunnerProviderAlreadyReleasedError()],
     ['a lost connection', new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'))],
     [
       'an error wrapping a driver error of the connection class',

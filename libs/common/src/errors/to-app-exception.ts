@@ -6,7 +6,7 @@ import { ErrorCode } from './error-codes';
 const DB_UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3]|53300)$/;
 const NETWORK_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 const DB_UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Driver not Connected/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Driver not Connected|connection provided by a query runner was already released/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -15,7 +15,9 @@ import { AdminModule } from './admin/admin.module';
 import { ConvertModule } from './convert/convert.module';
 import { AnalyticsHttpModule } from './analytics/analytics-http.module';
 import { HealthModule } from './health/health.module';
+import { PublicPagesModule } from './pages/public-pages.module';
 import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
+import { TlsModule } from './tls/tls.module';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { validationPipe } from './validation';
@@ -67,10 +69,12 @@ export class AppModule {
         // The features: each module lists its routes and the libs they need.
         HealthModule,
         ConvertModule,
+        PublicPagesModule,
         AccountModule,
         AdminModule,
         AbuseHttpModule,
         ShortLinksHttpModule,
+        TlsModule,
         AnalyticsHttpModule,
       ],
       providers: [

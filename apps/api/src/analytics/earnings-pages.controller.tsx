@@ -33,7 +33,7 @@ import { AccountFrame } from '../views/frame';
 import { renderPage, renderPartial } from '../views/render';
 import { toQuery } from './analytics.controller';
 import { AnalyticsQueryDto, ITEM_ID, SyncQueryDto } from './analytics.dto';
-import { importOptions, uploadStream } from './conversions.controller';
+import { importOptions, uploadStream } from './report-uploads.controller';
 
 /** An item whose product page is not known: its orders name no shop (Shopee needs it) or no site of its currency. */
 const UNKNOWN_PAGE: ProductError = {

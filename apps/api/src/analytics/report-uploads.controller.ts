@@ -84,7 +84,7 @@ const ImportQueries = () => (target: object, key: string | symbol, descriptor: P
 /** Report uploads: by partner servers (key + token) and from the account page (session). */
 @ApiTags('analytics')
 @Controller()
-export class ConversionsController {
+export class ReportUploadsController {
   constructor(private readonly imports: OrderImportService) {}
 
   @Post('api/conversions/import')

@@ -1,36 +1,27 @@
-import { Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConsumes,
   ApiCookieAuth,
-  ApiForbiddenResponse,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiQuery,
   ApiTags,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import {
-  ApiThrottlerGuard,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
-  IpBanGuard,
-  RATE_LIMITED_DESCRIPTION,
-  RATE_LIMITED_HEADERS,
-} from '@app/abuse';
 import { type ImportOptions, type ImportSummary, OrderImportService } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import type { AuthenticatedRequest } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { ImportSummaryDto } from './analytics.dto';
 
 /** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
@@ -89,8 +80,7 @@ export class ReportUploadsController {
 
   @Post('api/conversions/import')
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
-  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @KeyAndTokenRoute()
   @ApiOperation({
     operationId: 'importConversions',
     summary: 'Import a marketplace order report (preview, or apply)',
@@ -101,13 +91,6 @@ export class ReportUploadsController {
   @ImportQueries()
   @ApiOkResponse({ type: ImportSummaryDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: not a report, or unreadable' })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: RATE_LIMITED_DESCRIPTION,
-    headers: RATE_LIMITED_HEADERS,
-  })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: too many bytes or rows' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   async importWithKey(@Req() req: AuthenticatedRequest): Promise<ImportSummaryDto> {

@@ -183,3 +183,39 @@ export function Chart({
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/**
+ * A form htmx posts (as JSON) to `post`, its answer put in `target` (swapped by `swap`, or into the target),
+ * its buttons disabled while the request is under way. What to type and say is the children.
+ */
+export function PostForm({
+  id,
+  class: className = 'stack',
+  novalidate,
+  post,
+  target,
+  swap,
+  children,
+}: {
+  id: string;
+  class?: string;
+  novalidate?: boolean;
+  post: string;
+  target: string;
+  swap?: 'outerHTML';
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      id={id}
+      class={className}
+      novalidate={novalidate}
+      hx-post={post}
+      hx-target={target}
+      hx-swap={swap}
+      hx-disabled-elt="find button"
+    >
+      {children}
+    </form>
+  );
+}

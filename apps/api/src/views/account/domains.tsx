@@ -1,5 +1,5 @@
 import type { domainView } from '@app/shortlinks';
-import { EmptyState, Field, Status, type StatusMessage } from '../components';
+import { EmptyState, Field, Status, type StatusMessage, PostForm } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 
 type CustomDomainView = ReturnType<typeof domainView>;
@@ -77,14 +77,7 @@ export function DomainsSection({
               ))}
             </ul>
           )}
-          <form
-            id="domain-form"
-            class="stack"
-            hx-post={DOMAINS}
-            hx-target="#domains-card"
-            hx-swap="outerHTML"
-            hx-disabled-elt="find button"
-          >
+          <PostForm id="domain-form" post={DOMAINS} target="#domains-card" swap="outerHTML">
             <Field id="domain-name" label="Domain">
               <input
                 id="domain-name"
@@ -98,7 +91,7 @@ export function DomainsSection({
             </Field>
             <Status id="domain-form" status={status} />
             <button type="submit">Add domain</button>
-          </form>
+          </PostForm>
         </>
       )}
     </section>

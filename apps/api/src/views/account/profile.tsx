@@ -1,4 +1,4 @@
-import { Field, LocalTime, Status, type StatusMessage } from '../components';
+import { Field, LocalTime, Status, type StatusMessage, PostForm } from '../components';
 
 export function ProfileSection({
   member,
@@ -27,13 +27,7 @@ export function ProfileSection({
       <section class="card" aria-labelledby="password-title" id="password-card">
         <h2 id="password-title">Change password</h2>
         <p class="hint">This logs you out everywhere else.</p>
-        <form
-          id="password-form"
-          class="stack"
-          hx-post="/dashboard/password"
-          hx-target="#password-form-status"
-          hx-disabled-elt="find button"
-        >
+        <PostForm id="password-form" post="/dashboard/password" target="#password-form-status">
           <Field id="current-password" label="Current password">
             <input id="current-password" name="current_password" type="password" autocomplete="current-password" />
           </Field>
@@ -49,7 +43,7 @@ export function ProfileSection({
           </Field>
           <Status id="password-form" status={status} />
           <button type="submit">Change password</button>
-        </form>
+        </PostForm>
       </section>
     </>
   );

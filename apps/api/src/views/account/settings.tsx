@@ -1,5 +1,5 @@
 import type { MemberSettingsView } from '@app/members';
-import { Field, Status, type StatusMessage } from '../components';
+import { Field, Status, type StatusMessage, PostForm } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { SETTINGS_GROUPS, type SettingsGroup } from './settings-groups';
 
@@ -32,14 +32,7 @@ export function SettingsGroupCard({
             : `${savedSecrets} of ${group.secrets.length} saved. Leave a field empty to keep its saved value.`}
         </p>
       ) : null}
-      <form
-        id={formId}
-        class="stack"
-        hx-post={`${SETTINGS}/${group.id}`}
-        hx-target={`#${formId}-card`}
-        hx-swap="outerHTML"
-        hx-disabled-elt="find button"
-      >
+      <PostForm id={formId} post={`${SETTINGS}/${group.id}`} target={`#${formId}-card`} swap="outerHTML">
         {group.plain.map((field) => (
           <Field key={field.name} id={`${formId}-${field.name}`} label={field.label} hint={field.hint}>
             <input
@@ -100,7 +93,7 @@ export function SettingsGroupCard({
               </button>
             ))}
         </div>
-      </form>
+      </PostForm>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ConvertResult } from '@app/conversion';
-import { EmptyState, Field, Status } from '../components';
+import { EmptyState, Field, Status, PostForm } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { ProductCard } from '../product-card';
 
@@ -99,14 +99,7 @@ export function PlaygroundSection({ values, modes }: { values: PlaygroundValues;
         Runs <code>POST /api/convert</code> as you, with your <a href={SETTINGS}>saved defaults</a>, and shows its
         answer. No token needed here; the calls count in your usage and limits.
       </p>
-      <form
-        id="try-form"
-        class="stack"
-        hx-post={TRY}
-        hx-target="#try-result"
-        hx-swap="outerHTML"
-        hx-disabled-elt="find button"
-      >
+      <PostForm id="try-form" post={TRY} target="#try-result" swap="outerHTML">
         <Field id="try-content" label="Text with marketplace links">
           <textarea id="try-content" name="content" rows={5} maxlength={50000} spellcheck={false}>
             {values.content}
@@ -150,7 +143,7 @@ export function PlaygroundSection({ values, modes }: { values: PlaygroundValues;
         </div>
         <Status id="try-form" />
         <button type="submit">Convert</button>
-      </form>
+      </PostForm>
       <div id="try-result"></div>
     </section>
   );

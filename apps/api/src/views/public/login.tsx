@@ -1,18 +1,11 @@
-import { Field, Status } from '../components';
+import { Field, Status, PostForm } from '../components';
 import { Layout } from '../layout';
 import { PAGE } from '../navigation';
 
 export function LoginPage({ csrfToken, email }: { csrfToken: string; email?: string }) {
   return (
     <Layout title="Log in" csrfToken={csrfToken}>
-      <form
-        id="login-form"
-        class="card stack"
-        novalidate
-        hx-post={PAGE.login}
-        hx-target="#login-form-status"
-        hx-disabled-elt="find button"
-      >
+      <PostForm id="login-form" class="card stack" novalidate post={PAGE.login} target="#login-form-status">
         <Field id="login-email" label="Email">
           <input
             id="login-email"
@@ -29,7 +22,7 @@ export function LoginPage({ csrfToken, email }: { csrfToken: string; email?: str
         </Field>
         <Status id="login-form" />
         <button type="submit">Log in</button>
-      </form>
+      </PostForm>
       <p>
         New here? <a href={PAGE.signup}>Create an account</a>.
       </p>

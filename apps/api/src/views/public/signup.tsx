@@ -1,19 +1,12 @@
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '@app/members';
-import { Field, Status } from '../components';
+import { Field, Status, PostForm } from '../components';
 import { Layout } from '../layout';
 import { PAGE } from '../navigation';
 
 export function SignupPage({ csrfToken }: { csrfToken: string }) {
   return (
     <Layout title="Create your account" csrfToken={csrfToken}>
-      <form
-        id="signup-form"
-        class="card stack"
-        novalidate
-        hx-post={PAGE.signup}
-        hx-target="#signup-form-status"
-        hx-disabled-elt="find button"
-      >
+      <PostForm id="signup-form" class="card stack" novalidate post={PAGE.signup} target="#signup-form-status">
         <Field id="signup-email" label="Email">
           <input id="signup-email" name="email" type="email" autocomplete="email" maxlength={254} required />
         </Field>
@@ -35,7 +28,7 @@ export function SignupPage({ csrfToken }: { csrfToken: string }) {
         </Field>
         <Status id="signup-form" />
         <button type="submit">Create account</button>
-      </form>
+      </PostForm>
       <p>
         Already have an account? <a href={PAGE.login}>Log in</a>.
       </p>

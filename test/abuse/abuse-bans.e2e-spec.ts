@@ -300,5 +300,6 @@ describe('a ban survives a restart', () => {
       await second.close();
       await cleanUpSharedStore(env);
     }
-  });
+    // On the embedded database both apps open a folder on disk (the first makes it: initdb and every migration).
+  }, 180_000);
 });

@@ -9,8 +9,8 @@ import { createTestApp, safeText, TEST_PASSWORD, TestApp, TestMember } from '../
 /**
  * The admin console in a real browser (Debian's Chromium through playwright-core, as the account test): an
  * admin logs in, sees the ban that 10 wrong tokens from one address caused, lifts it with the button, and the
- * address can call /api/convert again. Screenshots of every admin page go to test-results/ (and to
- * docs/screenshots/ with SAVE_SCREENSHOTS=1). Without Chromium it is skipped saying why, and fails in CI.
+ * address can call /api/convert again. Screenshots of every admin page go to docs/screenshots/ (and
+ * test-results/) with SAVE_SCREENSHOTS=1. Without Chromium it is skipped saying why, and fails in CI.
  */
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011';
 

@@ -8,6 +8,7 @@ import {
 import type { ServerResponse } from 'node:http';
 import { AddressInfo, connect, createServer } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { eventually } from '../support/api-process';
 import {
   ConnectionRecorder,
   FAKE_MARKETPLACE_IP,
@@ -112,7 +113,7 @@ describe('ShortLinkResolver against fake marketplace servers', () => {
         socket.on('close', () => resolve());
         socket.on('error', reject);
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(() => recorder.seen.length > 0, 5000, 10);
       expect(recorder.seen).toHaveLength(1);
       recorder.seen.length = 0;
       outgoing.clear();

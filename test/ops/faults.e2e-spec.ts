@@ -2,7 +2,7 @@ import { MIGRATIONS } from '../../apps/api/src/migrations';
 import request from 'supertest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { uniqueRedisPrefix } from '../support/abuse-stores';
-import { ApiProcess, eventually, sleep } from '../support/api-process';
+import { ApiProcess, eventually } from '../support/api-process';
 import { assertSafeResponse, safeText, STACK_FRAME } from '../support/test-app';
 import { SeededMember, Seeder } from '../support/seed';
 import {
@@ -55,6 +55,8 @@ interface Call {
 
 /** Bounded closed-loop load: `concurrency` loops, each sending the next call of the mix when the last answered. */
 class Load {
+  /** Loads started and not stopped yet (stopped after each test, also one that failed half-way). */
+  static readonly started = new Set<Load>();
   readonly outcomes: Outcome[] = [];
   phase = 'before';
   private running = false;
@@ -64,10 +66,12 @@ class Load {
 
   start(concurrency: number): void {
     this.running = true;
+    Load.started.add(this);
     this.loops = Array.from({ length: concurrency }, (_, i) => this.loop(i));
   }
 
   async stop(): Promise<void> {
+    Load.started.delete(this);
     this.running = false;
     await Promise.all(this.loops);
   }
@@ -172,6 +176,8 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     ]);
   }, 180_000);
 
+  afterEach(() => Promise.all([...Load.started].map((load) => load.stop())));
+
   afterAll(async () => {
     await Promise.all([api?.dispose(), second?.dispose()]);
     await Promise.all([redis?.dispose(), pg?.dispose()]);
@@ -211,23 +217,25 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     // Answers with every server up (they also set the bound on answers while one is down).
     expect(await eventually(() => load.outcomes.length >= 12, 30_000, 50)).toBe(true);
     const crashedAt = Date.now();
+    const logBeforeCrash = api.logs().length;
     await pg.crash();
     load.phase = 'down';
     // A member whose pair this instance has never verified: it needs the database.
     const uncached = new Load([convertCall(api.url, fresh, 'convert (pair not cached)')]);
     uncached.phase = 'down';
     uncached.start(2);
-    // Down for 3 s at least (usage flushes fail meanwhile), and until each kind of call has been answered while
-    // it was down, however slow the machine.
+    // Down until a usage flush has failed (logged) and each kind of call has been answered while it was down,
+    // however slow the machine.
     const seenDown = () => {
       const down = [...load.of('down'), ...uncached.of('down')];
       return (
+        api.logs().slice(logBeforeCrash).includes('Could not write usage counters, will retry') &&
         down.some((o) => o.what === 'convert (pair not cached)' && o.status === 503) &&
         down.some((o) => o.what === 'health' && o.status === 503) &&
         down.some((o) => o.what === 'convert (pair cached)' && o.status === 200)
       );
     };
-    await Promise.all([sleep(3000), eventually(seenDown, 30_000, 50)]);
+    expect(await eventually(seenDown, 30_000, 50)).toBe(true);
     await pg.start();
     load.phase = uncached.phase = 'recovering';
     const probe = async () => (await convertOnce(api.url, fresh, { affiliate_id: '17345510000' })).status === 200;
@@ -295,8 +303,10 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     expect(await eventually(() => load.outcomes.length >= 12, 30_000, 50)).toBe(true);
     load.phase = 'down';
     await redis.kill();
-    // Down for 3 s at least, and for a number of answers however slow the machine.
-    await Promise.all([sleep(3000), eventually(() => load.of('down').length >= 12, 30_000, 50)]);
+    // Down until the instance sees it (its readiness check answers 503: Redis is the one server down here), and
+    // for a number of answers, however slow the machine.
+    expect(await eventually(async () => (await api.healthStatus()) === 503, 30_000, 100)).toBe(true);
+    await eventually(() => load.of('down').length >= 12, 30_000, 50);
     await redis.start();
     load.phase = 'after';
     // Counting returns to Redis once it reconnects: the member's counter key shows up there again.
@@ -307,7 +317,7 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     expect(Math.max(...load.outcomes.map((o) => o.ms))).toBeLessThan(maxAnswerMs(load.of('before')));
     expect(load.of('down').length).toBeGreaterThan(0);
     expect(load.outcomes.every((o) => o.status === 200)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('SIGTERM: finishes the requests in flight, flushes the usage counters, exits 0', async () => {
     const member = await seeder.member();

@@ -12,8 +12,8 @@ import { createTestApp, TEST_PASSWORD, TestApp, type TestMember } from '../suppo
 
 /**
  * Every page in a real browser at 1280 and 375 px: axe-core (through @axe-core/playwright) finds no serious or
- * critical violation, nothing is wider than the screen, and a full-page screenshot of each goes to
- * test-results/ (docs/screenshots/ with SAVE_SCREENSHOTS=1). Then the injection test: a member whose e-mail,
+ * critical violation, nothing is wider than the screen, and with SAVE_SCREENSHOTS=1 a full-page screenshot of each
+ * goes to docs/screenshots/ (and test-results/). Then the injection test: a member whose e-mail,
  * sub ids, domain names, settings and abuse events hold `<script>`, `"onmouseover=` and `javascript:` strings is
  * shown on every account and admin page: nothing runs, no markup is made of it, and the text shows as typed.
  */

@@ -20,8 +20,8 @@ const IMAGE = (colour: string) =>
  * The playground's product cards in a real browser (Debian's Chromium, playwright-core) at 1280 and 375 px:
  * "Show product details" ticked, each converted link shows its image (from the marketplace's CDN: the CSP lets
  * https images in), name, price, rate and estimated commission; a link without details says why; no serious or
- * critical axe violation, nothing wider than the screen. Screenshots to test-results/ (docs/screenshots/ with
- * SAVE_SCREENSHOTS=1).
+ * critical axe violation, nothing wider than the screen. Screenshots to docs/screenshots/ (and test-results/) with
+ * SAVE_SCREENSHOTS=1.
  */
 describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('playground: product cards in a browser', () => {
   let fake: FakeOutside;

@@ -2,6 +2,7 @@ import { MemberSettingsService } from '@app/members';
 import Decimal from 'decimal.js';
 import type { Response } from 'supertest';
 import { cleanUpSharedStore, sharedStoreEnv } from '../support/abuse-stores';
+import { eventually } from '../support/api-process';
 import { FAKE_CREDENTIALS, fakeShopeeProduct, FakeOutside, startFakeOutside } from '../support/fake-outside';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
@@ -201,8 +202,9 @@ describe('product details: include ["product"] and GET /api/products', () => {
     expect(res.body.items[0].product_error.code).toBe('product_timeout');
     // The budget and the conversion itself, far below the fake's 1.5 s.
     expect(elapsed).toBeLessThan(BUDGET_MS + 700);
-    // The lookup went on: once the slow answer is in, the next call has the details without another call.
-    await new Promise((resolve) => setTimeout(resolve, 1700));
+    // The lookup went on: once the slow answer is in (the fake has sent it), the next call has the details without
+    // another call.
+    expect(await eventually(() => productCalls().length === 1 && productCalls()[0].status === 200, 15_000)).toBe(true);
     const again = await convert({ content: `Deal ${slow.url}`, include: ['product'] });
     expect(again.body.items[0].product.item_id).toBe(slow.itemId);
     expect(productCalls()).toHaveLength(1);

@@ -14,12 +14,21 @@ export function tsNodeArgs(file: string): string[] {
 }
 
 /**
- * How a separate process runs an entry point of the api: from the sources, transpiled on load (always the
- * current code, about 5 s to boot), or with `API_ENTRY=dist` from the build of `npm run build` (about 2 s).
+ * How a separate process runs a program of an app (`apps/<app>/src/<file>.ts`): with `API_ENTRY=dist` from the
+ * build of `npm run build` (about 2 s to boot; the tests' process project sets it and builds first when the build
+ * is stale: test/support/process-setup.js), else from the sources, transpiled on load (about 5 s). Other programs
+ * (the bench's) always run from the sources.
  */
+export function programArgs(file: string): string[] {
+  const app = /^apps\/([\w-]+)\/src\/(.+)\.ts$/.exec(file);
+  if (app && process.env.API_ENTRY === 'dist')
+    return [join(ROOT, 'dist/apps', app[1], 'apps', app[1], 'src', `${app[2]}.js`)];
+  return tsNodeArgs(file);
+}
+
+/** How a separate process runs an entry point of the api (see `programArgs`). */
 export function nodeArgsFor(entry: 'main' | 'cli' | 'cluster', args: string[] = []): string[] {
-  if (process.env.API_ENTRY === 'dist') return [join(ROOT, 'dist/apps/api/apps/api/src', `${entry}.js`), ...args];
-  return [...tsNodeArgs(`apps/api/src/${entry}.ts`), ...args];
+  return [...programArgs(`apps/api/src/${entry}.ts`), ...args];
 }
 
 /** A free TCP port on 127.0.0.1 (asked from the kernel, then released). */
@@ -62,7 +71,7 @@ export interface ApiProcessOptions {
   env?: Record<string, string | undefined>;
   /** `main` (one process, default) or `cluster` (node:cluster, WEB_CONCURRENCY workers). */
   entry?: 'main' | 'cluster';
-  /** Another TypeScript program to run instead (path from the repository root), e.g. the bench baseline. */
+  /** Another TypeScript program to run instead (path from the repository root, see `programArgs`), e.g. the redirector. */
   script?: string;
   /** Node flags and preloads before the program (e.g. the soak's `--expose-gc -r bench/lib/memory-probe.js`). */
   nodeArgs?: string[];
@@ -135,7 +144,7 @@ export class ApiProcess {
     for (const [name, value] of Object.entries(base)) if (value !== undefined) env[name] = value;
     this.log = createWriteStream(this.logFile, { flags: 'a' });
     await once(this.log, 'open');
-    const args = this.options.script ? tsNodeArgs(this.options.script) : nodeArgsFor(this.options.entry ?? 'main');
+    const args = this.options.script ? programArgs(this.options.script) : nodeArgsFor(this.options.entry ?? 'main');
     const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), ...args], {
       cwd: ROOT,
       env,

@@ -20,6 +20,11 @@ export const TEST_PASSWORD_PEPPER = 'test-password-pepper-0123456789abcdef-xyz';
 export const TEST_SETTINGS_KEY = Buffer.alloc(32, 7).toString('base64');
 export const TEST_PASSWORD = 'correct horse battery';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
+/**
+ * The embedded database of a test app: in memory, from the run's migrated dump (`memory://<file>`, made once per run
+ * by test/support/test-databases.js), or empty and migrated at boot when the run made none.
+ */
+const EMBEDDED_DATA_DIR = process.env.TEST_DATA_DIR || 'memory://';
 
 /**
  * Empties every table of the schema but TypeORM's migrations table (derived from the database, so a table a
@@ -238,14 +243,14 @@ export interface TestAppOptions {
 }
 
 /**
- * Boots the real root module (real database: DATABASE_URL when set, else an in-memory embedded one),
+ * Boots the real root module (real database: DATABASE_URL when set, else an in-memory embedded one, migrated),
  * configured exactly as `main.ts` does. Only the edges are replaced: the bcrypt cost is lowered to keep tests
  * fast, and the clock is a `FakeClock` the test can move (`t.clock.advance(ms)`).
  */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadApiConfig({
     DATABASE_URL: process.env.DATABASE_URL,
-    DATA_DIR: 'memory://',
+    DATA_DIR: EMBEDDED_DATA_DIR,
     CREDENTIALS_SECRET: TEST_SECRET,
     SESSION_SECRET: TEST_SESSION_SECRET,
     PASSWORD_PEPPER: TEST_PASSWORD_PEPPER,

@@ -66,9 +66,10 @@ export class AppModule {
         RedisModule,
         MetricsModule,
         databaseModule(),
-        // The features: each module lists its routes and the libs they need.
-        HealthModule,
+        // The features: each module lists its routes and the libs they need. Express tries the routes in this
+        // order: the convert call, the one partners pay for, first.
         ConvertModule,
+        HealthModule,
         PublicPagesModule,
         AccountModule,
         AdminModule,

@@ -23,7 +23,10 @@ export class CommonConfig {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
-  /** Embedded database and generated secrets (`memory://` = in memory, for tests). */
+  /**
+   * Embedded database and generated secrets (`memory://` = in memory, for tests; `memory://<file>` = in memory from
+   * that PGlite dump of a data folder, the tests' database migrated once per run).
+   */
   @IsString()
   @MinLength(1)
   DATA_DIR = './data';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SECRET_VALUE_PREFIXES } from '@app/common';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The prefixes live in `@app/common`, which refuses and masks any query value shaped like our secrets. */
@@ -31,10 +31,15 @@ export function keyPreview(apiKey: string): string {
 /** The keyed-hash edge for credentials: HMAC-SHA256 with CREDENTIALS_SECRET, hex encoded. */
 @Injectable()
 export class CredentialHasher {
-  constructor(private readonly secret: string) {}
+  /** The secret as a key object made once (a string key is converted on every `createHmac`: every API call). */
+  private readonly key: KeyObject;
+
+  constructor(secret: string) {
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   hash(value: string): string {
-    return createHmac('sha256', this.secret).update(value, 'utf8').digest('hex');
+    return createHmac('sha256', this.key).update(value, 'utf8').digest('hex');
   }
 
   /** Constant-time comparison of two hex digests of equal length. */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import { PGliteDriver } from 'typeorm-pglite';
@@ -9,11 +9,18 @@ export type MigrationList = ReadonlyArray<new () => MigrationInterface>;
 export interface DatabaseTarget {
   /** A postgres:// URL; when absent the embedded PGlite database is used. */
   url?: string;
-  /** Where the embedded database keeps its files; `memory://` keeps it in memory (tests). */
+  /**
+   * Where the embedded database keeps its files; `memory://` keeps it in memory (tests), and `memory://<file>` in
+   * memory starting from that file, a dump of a data folder by PGlite's `dumpDataDir` (the tests' migrated
+   * database, made once per run: test/support/migrated-database.ts).
+   */
   embeddedDir: string;
   /** The running service's embedded database, served on a Unix socket (`serveEmbeddedDatabase`): the CLI's way in. */
   embeddedSocket?: { socketDir: string; port: number } | null;
 }
+
+/** The embedded database in memory (tests), optionally followed by the path of a dump to start from. */
+const IN_MEMORY = 'memory://';
 
 /**
  * The one builder of TypeORM options, shared by the app and `ormconfig.ts` (the migration CLI).
@@ -46,8 +53,11 @@ export function dataSourceOptions(
     const { socketDir, port } = target.embeddedSocket;
     return { ...common, host: socketDir, port, username: 'postgres', database: 'postgres', extra: { max: 1 } };
   }
-  const dataDir = target.embeddedDir === 'memory://' ? undefined : embeddedPath(target.embeddedDir);
-  return { ...common, driver: new PGliteDriver(dataDir ? { dataDir } : {}).driver };
+  if (target.embeddedDir.startsWith(IN_MEMORY)) {
+    const dump = target.embeddedDir.slice(IN_MEMORY.length);
+    return { ...common, driver: new PGliteDriver(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}).driver };
+  }
+  return { ...common, driver: new PGliteDriver({ dataDir: embeddedPath(target.embeddedDir) }).driver };
 }
 
 function embeddedPath(dir: string): string {

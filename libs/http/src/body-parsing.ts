@@ -29,15 +29,13 @@ function hasBody(req: express.Request): boolean {
 }
 
 /** 415 for a request body that is not JSON: the API speaks JSON only (streamed uploads aside). */
-const requireJson =
-  (streamed: (req: express.Request) => boolean): RequestHandler =>
-  (req, _res, next) => {
-    if (!hasBody(req) || streamed(req)) return next();
-    if (isJsonContentType(req.headers['content-type'])) return next();
-    next(
-      new AppException('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json'),
-    );
-  };
+function notJson(req: express.Request): AppException | null {
+  if (!hasBody(req) || isJsonContentType(req.headers['content-type'])) return null;
+  return new AppException(
+    'unsupported_media_type',
+    'Send the request body as JSON with Content-Type: application/json',
+  );
+}
 
 /**
  * What a body-parser failure means for the client. Besides its typed errors (`toAppException` maps those),
@@ -69,10 +67,16 @@ function parserError(error: unknown, req: express.Request): AppException {
 export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler | ErrorRequestHandler> {
   const streamed = options.streamedBody ?? (() => false);
   const json = express.json({ limit: options.limitBytes, strict: false, type: () => true });
-  const parseJson: RequestHandler = (req, res, next) => (streamed(req) ? next() : json(req, res, next));
-  const checkInput: RequestHandler = (req, _res, next) => {
+  const checkInput = (req: express.Request, next: express.NextFunction) => {
     const problem = queryProblem(req.query) ?? (req.body === undefined ? null : jsonBodyProblem(req.body, options));
     next(problem ?? undefined);
+  };
+  // One router layer: JSON only, parsed, then checked (a streamed body is neither refused nor parsed here).
+  const parseAndCheck: RequestHandler = (req, res, next) => {
+    if (streamed(req)) return checkInput(req, next);
+    const refusal = notJson(req);
+    if (refusal) return next(refusal);
+    json(req, res, (error?: unknown) => (error ? next(error) : checkInput(req, next)));
   };
   const answerRefusals: ErrorRequestHandler = (error, req, res, _next) => {
     const refusal = parserError(error, req);
@@ -82,5 +86,5 @@ export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler |
       .then(() => options.onRefused!(req, refusal))
       .then(send, send);
   };
-  return [requireJson(streamed), parseJson, checkInput, answerRefusals];
+  return [parseAndCheck, answerRefusals];
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Whether this process is stopping: set by `GracefulShutdown` when a signal arrives. Once it is, every answer
  * asks its client to close the keep-alive connection (`Connection: close`), so clients reconnect to another
- * instance: Express answers through `middleware` (registered by `httpEdge`, first after a mounted redirector),
+ * instance: Express answers through `httpEdge` (first after a mounted redirector),
  * the redirect handler through `closeIfStopping`. One per app (provided by the global ConfigModule).
  */
 @Injectable()
@@ -24,9 +24,4 @@ export class ShutdownState {
     if (this.stopping) res.setHeader('Connection', 'close');
   }
 
-  /** The same, as middleware. */
-  readonly middleware = (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    this.closeIfStopping(res);
-    next();
-  };
 }

@@ -96,10 +96,12 @@ export function listenersInCode(sources: readonly Source[]): string[] {
 export function listenersInDoc(doc: string): string[] {
   const found = new Set<string>();
   for (const [event, , heardBy] of tableRows(section(doc, 'Domain events'))) {
-    const [, name] = /^`(\w+)`/.exec(event ?? '') ?? [];
-    if (!name) continue;
-    for (const [, lib, listener] of (heardBy ?? '').matchAll(/(\w+): `(\w+)`/g))
-      found.add(`${name} → ${lib}: ${listener}`);
+    // Every event class the row names (`OrderLinesChanged`, `ReportImported`, …): each heard by the same listeners.
+    for (const [, name] of (event ?? '').matchAll(/`([A-Z]\w+)`/g)) {
+      for (const [, lib, listener] of (heardBy ?? '').matchAll(/(\w+): `(\w+)`/g)) {
+        found.add(`${name} → ${lib}: ${listener}`);
+      }
+    }
   }
   return [...found].sort();
 }

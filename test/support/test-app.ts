@@ -88,10 +88,16 @@ const FORBIDDEN_IN_BODY: Array<[RegExp, string]> = [
   [/\b(SELECT|INSERT|UPDATE|DELETE)\b .*\b(FROM|INTO|SET)\b/, 'SQL'],
 ];
 
-/** The one response allowed to carry an API token: the regenerate answer, in its `api_token` field. */
+/**
+ * The answers allowed to carry an API token, in their `api_token` field: the regenerate answer, and the one that
+ * makes a key per integration.
+ */
 function bodyToScan(res: Response): string {
   const path = (res as Response & { req?: { path?: string } }).req?.path ?? '';
-  if (res.status === 200 && path.startsWith('/account/credentials/regenerate') && res.type === 'application/json') {
+  const issued =
+    (res.status === 200 && path.startsWith('/account/credentials/regenerate')) ||
+    (res.status === 201 && path === '/account/keys');
+  if (issued && res.type === 'application/json') {
     const { api_token: _shownOnce, ...rest } = res.body as Record<string, unknown>;
     return JSON.stringify(rest);
   }

@@ -18,6 +18,7 @@ import { HealthModule } from './health/health.module';
 import { PublicPagesModule } from './pages/public-pages.module';
 import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
 import { TlsModule } from './tls/tls.module';
+import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { validationPipe } from './validation';
@@ -77,6 +78,7 @@ export class AppModule {
         ShortLinksHttpModule,
         TlsModule,
         AnalyticsHttpModule,
+        WebhooksHttpModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },

@@ -1,11 +1,14 @@
 import { ABUSE_MIGRATIONS } from '@app/abuse';
 import { ANALYTICS_MIGRATIONS } from '@app/analytics';
 import { CONVERSION_MIGRATIONS } from '@app/conversion';
+import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { FOUNDATION_MIGRATIONS, type MigrationList } from '@app/database';
+import { IDEMPOTENCY_MIGRATIONS } from '@app/idempotency';
 import { MEMBER_MIGRATIONS } from '@app/members';
 import { OUTBOUND_MIGRATIONS } from '@app/outbound';
 import { SHORT_LINK_MIGRATIONS } from '@app/shortlinks';
 import { USAGE_MIGRATIONS } from '@app/usage';
+import { WEBHOOK_MIGRATIONS } from '@app/webhooks';
 
 /** The timestamp TypeORM orders a migration by: the digits that end its class name. */
 export function migrationTimestamp(migration: { name: string }): number {
@@ -24,8 +27,11 @@ export const MIGRATIONS: MigrationList = [
   ...MEMBER_MIGRATIONS,
   ...ABUSE_MIGRATIONS,
   ...CONVERSION_MIGRATIONS,
+  ...CREDENTIAL_MIGRATIONS,
   ...SHORT_LINK_MIGRATIONS,
   ...OUTBOUND_MIGRATIONS,
   ...USAGE_MIGRATIONS,
   ...ANALYTICS_MIGRATIONS,
+  ...WEBHOOK_MIGRATIONS,
+  ...IDEMPOTENCY_MIGRATIONS,
 ].sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));

@@ -10,6 +10,7 @@ import { productsConfig } from '@app/products';
 import { shortBaseUrlProblem, shortLinksConfig } from '@app/shortlinks';
 import { reserveAppPaths } from './api-paths';
 import { usageConfig } from '@app/usage';
+import { webhooksConfig } from '@app/webhooks';
 
 /** The settings of every lib the api process runs, each validated by its own class. */
 export const API_CONFIG: ConfigNamespace[] = [
@@ -24,6 +25,7 @@ export const API_CONFIG: ConfigNamespace[] = [
   shortLinksConfig,
   metricsConfig,
   analyticsConfig,
+  webhooksConfig,
 ];
 
 /** Reads and validates every namespace of the api; one `ConfigError` lists every bad value. */

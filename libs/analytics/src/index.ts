@@ -19,3 +19,4 @@ export {
   type AnalyticsAmount,
 } from './query/analytics-query';
 export { ANALYTICS_MIGRATIONS } from './migrations';
+export { OrderLinesChanged, ReportImported, ReportSyncFailed } from './analytics-events';

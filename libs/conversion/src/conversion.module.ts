@@ -79,6 +79,7 @@ const BUILT_MODES = [
     LargeConversionGate,
     ConvertResponder,
   ],
-  exports: [TextConverter, ConvertResponder, LargeConversionGate, Marketplaces],
+  // AddressPolicy and DnsLookup: the outside addresses other libs may call too (webhooks), under the same rule.
+  exports: [TextConverter, ConvertResponder, LargeConversionGate, Marketplaces, AddressPolicy, DnsLookup],
 })
 export class ConversionModule {}

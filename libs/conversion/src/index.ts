@@ -8,7 +8,7 @@ export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';
 export { CONVERT_MODE_NAMES, isConvertMode } from './modes/convert-modes';
 export { isTikiTapCode, lazadaMasterCode } from './links';
-export { ResolvedLink } from './resolver';
+export { AddressPolicy, DnsLookup, pinnedLookup, ResolvedLink } from './resolver';
 export { conversionConfig } from './conversion.config';
 export { ConvertResponder, type ConvertReply } from './convert-responder';
 export { CONVERSION_MIGRATIONS } from './migrations';

@@ -1,3 +1,4 @@
+import { Reflector } from '@nestjs/core';
 import { ExecutionContext, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppException } from '@app/common';
@@ -23,7 +24,7 @@ describe('ApiCredentialsGuard and AuthFailed', () => {
 
   beforeEach(() => {
     emitter = new EventEmitter2();
-    guard = new ApiCredentialsGuard(credentials, emitter);
+    guard = new ApiCredentialsGuard(credentials, emitter, new Reflector());
     error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => error.mockRestore());

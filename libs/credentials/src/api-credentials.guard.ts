@@ -1,4 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppException, toAppException } from '@app/common';
 import type { Request, Response } from 'express';
@@ -6,6 +7,7 @@ import { AuthFailed } from './credential-events';
 import { KEY_SHAPE, keyPreview } from './credential-crypto';
 import { CredentialsService } from './credentials.service';
 import type { Principal } from './principal';
+import { type Scope, SCOPE_METADATA } from './scopes';
 
 /** RFC 9745: the date body credentials were deprecated (2026-01-01T00:00:00Z). */
 export const BODY_CREDENTIALS_DEPRECATION = '@1767225600';
@@ -35,6 +37,26 @@ function presentedPair(req: Request): PresentedPair {
 }
 
 /**
+ * A key per integration's client addresses and scopes: 403 `forbidden` from another address, 403
+ * `insufficient_scope` (naming it) for a route whose scope (`@RequiresScope`) the key lacks.
+ */
+function checkKeyLimits(principal: Principal, req: Request, scope: Scope | undefined): void {
+  if (principal.allowedIps && !principal.allowedIps.contains(req.ip)) {
+    throw new AppException('forbidden', 'This API key may not be used from your address (its IP allow-list)');
+  }
+  if (principal.scopes && scope && !principal.scopes.has(scope)) {
+    throw new AppException('insufficient_scope', `This API key lacks the scope \`${scope}\``);
+  }
+}
+
+/** The scope a call needs beyond its route's (the convert modes that make short links need `links:write`). */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (principal.scopes && !principal.scopes.has(scope)) {
+    throw new AppException('insufficient_scope', `This API key lacks the scope \`${scope}\``);
+  }
+}
+
+/**
  * Authenticates API calls by `X-API-Key` + `X-API-Token` (or, deprecated, `api_key` + `api_token` in the
  * JSON body when neither header is sent). Puts the `Principal` on the request.
  */
@@ -46,6 +68,7 @@ export class ApiCredentialsGuard implements CanActivate {
   constructor(
     private readonly credentials: CredentialsService,
     private readonly events: EventEmitter2,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -69,6 +92,9 @@ export class ApiCredentialsGuard implements CanActivate {
       await this.announceFailure(req, pair.key);
       throw new AppException('invalid_credentials', 'The API key or token is not valid');
     }
+    // A key per integration's limits, from the cached principal (a main pair has none: nothing read).
+    if (principal.scopes || principal.allowedIps)
+      checkKeyLimits(principal, req, this.reflector.get<Scope>(SCOPE_METADATA, context.getHandler()));
     (req as AuthenticatedRequest).principal = principal;
     return true;
   }

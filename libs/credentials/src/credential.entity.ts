@@ -34,7 +34,19 @@ export class Credential {
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 
-  /** Set when a regenerated pair keeps working for a grace period. */
+  /** A key per integration's name; null for the member's main pair. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  name!: string | null;
+
+  /** What the key may do (`SCOPES`); null: every right (the main pair). */
+  @Column({ type: 'text', array: true, nullable: true })
+  scopes!: string[] | null;
+
+  /** The client addresses the key may be used from (CIDR, comma-separated); null: any. */
+  @Column({ name: 'allowed_ips', type: 'varchar', length: 2000, nullable: true })
+  allowedIps!: string | null;
+
+  /** Set when a regenerated pair keeps working for a grace period, or a key per integration's expiry. */
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt!: Date | null;
 }

@@ -1,18 +1,33 @@
 import { Injectable, Inject } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock } from '@app/common';
+import { AppException, Clock, IpRangeList } from '@app/common';
 import { type Member, MembersService } from '@app/members';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
 import { Credential } from './credential.entity';
 import { CredentialsRegenerated } from './credential-events';
 import { CredentialInvalidation } from './credential-invalidation';
 import type { Principal } from './principal';
+import type { Scope } from './scopes';
 import { credentialsConfig, CredentialsConfig } from './credentials.config';
 
 export const MAX_GRACE_SECONDS = 86_400;
+/** Keys per integration one member may hold (beside the main pair). */
+export const MAX_INTEGRATION_KEYS = 20;
+
+function integrationKeyView(row: Credential): IntegrationKeyView {
+  return {
+    id: row.id,
+    name: row.name ?? '',
+    key_preview: row.keyPreview,
+    scopes: row.scopes ?? [],
+    allowed_ips: row.allowedIps ? row.allowedIps.split(',') : [],
+    expires_at: row.expiresAt ? new Date(row.expiresAt).toISOString() : null,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
 
 interface VerifyRow {
   id: string;
@@ -20,6 +35,27 @@ interface VerifyRow {
   token_hash: string;
   key_preview: string;
   expires_at: Date | null;
+  scopes: string[] | null;
+  allowed_ips: string | null;
+}
+
+/** A key per integration as the account shows it: never a hash or a token. */
+export interface IntegrationKeyView {
+  id: string;
+  name: string;
+  key_preview: string;
+  scopes: string[];
+  allowed_ips: string[];
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface IntegrationKeyInput {
+  name: string;
+  scopes: Scope[];
+  expiresAt?: Date | null;
+  /** CIDR ranges or addresses; empty or absent: any address. */
+  allowedIps?: string[];
 }
 
 /** What the account page shows about a member's pairs: never a hash, never a token. */
@@ -63,24 +99,15 @@ export class CredentialsService {
       const repo = manager.getRepository(Credential);
       const now = this.clock.now();
       if (grace === 0) {
-        await repo.update({ memberId, revokedAt: IsNull() }, { revokedAt: now });
+        await repo.update({ memberId, revokedAt: IsNull(), name: IsNull() }, { revokedAt: now });
       } else {
         await manager.query(
           `UPDATE credentials SET expires_at = LEAST(COALESCE(expires_at, 'infinity'::timestamptz), $2)
-            WHERE member_id = $1 AND revoked_at IS NULL`,
+            WHERE member_id = $1 AND revoked_at IS NULL AND name IS NULL`,
           [memberId, new Date(now.getTime() + grace * 1000)],
         );
       }
-      return repo.save(
-        repo.create({
-          memberId,
-          keyHash: this.hasher.hash(pair.apiKey),
-          tokenHash: this.hasher.hash(pair.apiToken),
-          keyPreview: keyPreview(pair.apiKey),
-          revokedAt: null,
-          expiresAt: null,
-        }),
-      );
+      return repo.save(repo.create(this.rowOf(memberId, pair, {})));
     });
     await this.events.emitAsync(
       CredentialsRegenerated.event,
@@ -104,7 +131,7 @@ export class CredentialsService {
     if (cached) return cached;
 
     const rows: VerifyRow[] = await this.db.query(
-      `SELECT id, member_id, token_hash, key_preview, expires_at FROM credentials
+      `SELECT id, member_id, token_hash, key_preview, expires_at, scopes, allowed_ips FROM credentials
         WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
       [this.hasher.hash(apiKey), new Date(nowMs)],
     );
@@ -124,6 +151,9 @@ export class CredentialsService {
       defaultAffiliateId: member.defaultAffiliateId,
       defaultSubIds: member.defaultSubIds ?? [],
       marketplaceSettings: member.marketplaceSettings ?? {},
+      // A key per integration's limits, held by the cached principal: the guard checks them in memory.
+      ...(row.scopes ? { scopes: new Set(row.scopes as Scope[]) } : {}),
+      ...(row.allowed_ips ? { allowedIps: new IpRangeList(row.allowed_ips) } : {}),
     };
     const expiresAtMs = Math.min(
       nowMs + this.config.CREDENTIAL_CACHE_TTL_MS,
@@ -140,7 +170,7 @@ export class CredentialsService {
    */
   async sessionPrincipal(member: Member): Promise<Principal> {
     const current = await this.db.getRepository(Credential).findOne({
-      where: { memberId: member.id, revokedAt: IsNull(), expiresAt: IsNull() },
+      where: { memberId: member.id, revokedAt: IsNull(), expiresAt: IsNull(), name: IsNull() },
       order: { createdAt: 'DESC' },
     });
     return {
@@ -153,6 +183,74 @@ export class CredentialsService {
       defaultSubIds: member.defaultSubIds ?? [],
       marketplaceSettings: member.marketplaceSettings ?? {},
     };
+  }
+
+  /**
+   * A named key per integration, beside the main pair (which regenerating leaves alone): its scopes, optional
+   * expiry and client addresses. Returns the pair in clear text, the only time.
+   */
+  async createKey(memberId: string, input: IntegrationKeyInput): Promise<IssuedPair & { key: IntegrationKeyView }> {
+    const keys = await this.db
+      .getRepository(Credential)
+      .count({ where: { memberId, revokedAt: IsNull(), name: Not(IsNull()) } });
+    if (keys >= MAX_INTEGRATION_KEYS) {
+      throw new AppException(
+        'quota_exceeded',
+        `You have ${keys} keys per integration, the most a member may have; revoke one first`,
+      );
+    }
+    const pair = newPair();
+    const repo = this.db.getRepository(Credential);
+    const saved = await repo.save(
+      repo.create(
+        this.rowOf(memberId, pair, {
+          expiresAt: input.expiresAt ?? null,
+          name: input.name,
+          scopes: [...new Set(input.scopes)],
+          allowedIps: input.allowedIps && input.allowedIps.length > 0 ? input.allowedIps.join(',') : null,
+        }),
+      ),
+    );
+    return { ...pair, key: integrationKeyView(saved) };
+  }
+
+  /** A new pair's row: only the keyed hashes and the key's preview are kept. */
+  private rowOf(memberId: string, pair: IssuedPair, extra: Partial<Credential>): Partial<Credential> {
+    return {
+      memberId,
+      keyHash: this.hasher.hash(pair.apiKey),
+      tokenHash: this.hasher.hash(pair.apiToken),
+      keyPreview: keyPreview(pair.apiKey),
+      revokedAt: null,
+      expiresAt: null,
+      ...extra,
+    };
+  }
+
+  /** The member's keys per integration that still work, newest first. */
+  async listKeys(memberId: string): Promise<IntegrationKeyView[]> {
+    const rows = await this.db
+      .getRepository(Credential)
+      .createQueryBuilder('credential')
+      .where('credential.member_id = :memberId', { memberId })
+      .andWhere('credential.revoked_at IS NULL')
+      .andWhere('credential.name IS NOT NULL')
+      .andWhere('(credential.expires_at IS NULL OR credential.expires_at > :now)', { now: this.clock.now() })
+      .orderBy('credential.created_at', 'DESC')
+      .getMany();
+    return rows.map(integrationKeyView);
+  }
+
+  /** Revokes a key per integration now, here and on every instance (404 `not_found` when it is not the member's). */
+  async revokeKey(memberId: string, id: string): Promise<void> {
+    const found = /^[0-9a-f-]{36}$/i.test(id)
+      ? await this.db
+          .getRepository(Credential)
+          .findOne({ where: { id, memberId, revokedAt: IsNull(), name: Not(IsNull()) } })
+      : null;
+    if (!found) throw new AppException('not_found', 'No such key');
+    await this.db.getRepository(Credential).update({ id }, { revokedAt: this.clock.now() });
+    await this.forgetMember(memberId);
   }
 
   /** The member's working pairs, as previews and dates. */
@@ -168,6 +266,7 @@ export class CredentialsService {
       .createQueryBuilder('credential')
       .where('credential.member_id = :memberId', { memberId })
       .andWhere('credential.revoked_at IS NULL')
+      .andWhere('credential.name IS NULL')
       .andWhere('(credential.expires_at IS NULL OR credential.expires_at > :now)', { now })
       .orderBy('credential.created_at', 'DESC')
       .getMany();

@@ -1,4 +1,6 @@
-export { ApiCredentialsGuard, type AuthenticatedRequest } from './api-credentials.guard';
+export { ApiCredentialsGuard, type AuthenticatedRequest, requireScope } from './api-credentials.guard';
+export { RequiresScope, SCOPES, type Scope } from './scopes';
+export { CREDENTIAL_MIGRATIONS } from './migrations';
 export { AuthFailed } from './credential-events';
 export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';

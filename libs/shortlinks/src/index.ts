@@ -11,3 +11,4 @@ export { RedirectHandler } from './redirect/http/redirect.handler';
 export { ClickDimensionsSink } from './redirect/click-dimensions-sink';
 export { ShortLinksConfig, shortLinksConfig } from './shortlinks.config';
 export { SHORT_LINK_MIGRATIONS } from './migrations';
+export { ShortLinksCreated } from './links/short-link-events';

@@ -10,6 +10,8 @@ import { UsageModule } from '@app/usage';
 import { ConvertModule } from '../convert/convert.module';
 import { AccountController } from './account.controller';
 import { AccountPagesController } from './account-pages.controller';
+import { IdempotencyModule } from '@app/idempotency';
+import { IntegrationKeysController } from './integration-keys.controller';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { SessionPrincipalGuard } from './session-principal.guard';
@@ -21,6 +23,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
 @Module({
   imports: [
     ClockModule,
+    IdempotencyModule,
     AuthModule,
     MembersModule,
     CredentialsModule,
@@ -31,7 +34,12 @@ import { SessionPrincipalGuard } from './session-principal.guard';
     // The same options as ConversionModule's import: one instance (the short-link quotas on the account page).
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [AuthController, AccountController, AccountPagesController],
+  controllers: [
+    AuthController,
+    AccountController,
+    IntegrationKeysController,
+    AccountPagesController,
+  ],
   providers: [AccountService, SessionPrincipalGuard],
 })
 export class AccountModule {}

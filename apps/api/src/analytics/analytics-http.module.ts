@@ -5,6 +5,7 @@ import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
 import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
+import { IdempotencyModule } from '@app/idempotency';
 import { ProductsModule } from '@app/products';
 import { ShortLinksModule } from '@app/shortlinks';
 import { AnalyticsController } from './analytics.controller';
@@ -22,6 +23,7 @@ const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPo
 @Module({
   imports: [
     ClockModule,
+    IdempotencyModule,
     AuthModule,
     CredentialsModule,
     AbuseModule,

@@ -18,7 +18,7 @@ import {
 } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import type { AuthenticatedRequest } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
 import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
@@ -76,6 +76,7 @@ export class AnalyticsController {
 
   @Get('api/analytics')
   @KeyAndTokenRoute({ ok: { type: AnalyticsResponseDto } })
+  @RequiresScope('analytics:read')
   @ApiOperation({
     operationId: 'getAnalytics',
     summary: 'Earnings analytics: clicks, orders, commission',

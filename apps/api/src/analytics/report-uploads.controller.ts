@@ -16,7 +16,8 @@ import {
 import { type ImportOptions, type ImportSummary, OrderImportService } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import type { AuthenticatedRequest } from '@app/credentials';
+import { Idempotent } from '@app/idempotency';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
@@ -81,6 +82,8 @@ export class ReportUploadsController {
   @Post('api/conversions/import')
   @HttpCode(200)
   @KeyAndTokenRoute()
+  @RequiresScope('reports:write')
+  @Idempotent()
   @ApiOperation({
     operationId: 'importConversions',
     summary: 'Import a marketplace order report (preview, or apply)',
@@ -101,6 +104,7 @@ export class ReportUploadsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @SignedIn()
+  @Idempotent()
   @ApiCookieAuth('session')
   @ApiOperation({
     operationId: 'importAccountConversions',

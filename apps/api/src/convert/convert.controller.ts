@@ -10,16 +10,20 @@ import {
 } from '@nestjs/swagger';
 import { CountedWithLinks } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
-import type { AuthenticatedRequest } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ConvertRequestDto, ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
+import { Idempotency, IdempotencyKeyHeader } from '@app/idempotency';
 import { ConvertUseCase } from './convert.use-case';
 
 @ApiTags('convert')
 @Controller('api')
 export class ConvertController {
-  constructor(private readonly useCase: ConvertUseCase) {}
+  constructor(
+    private readonly useCase: ConvertUseCase,
+    private readonly idempotency: Idempotency,
+  ) {}
 
   @Post('convert')
   @HttpCode(200)
@@ -32,6 +36,8 @@ export class ConvertController {
       '(`SHORT_LINK_QUOTA_*`; `GET /api/limits` shows yours); links made before are reused and count nothing.',
   })
   @CountedWithLinks()
+  @RequiresScope('convert')
+  @IdempotencyKeyHeader()
   @ApiOperation({
     operationId: 'convert',
     summary: 'Convert every marketplace link in a text',
@@ -45,6 +51,12 @@ export class ConvertController {
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })
   convert(@Req() req: AuthenticatedRequest, @Body() body: ConvertRequestDto): Promise<ConvertReply> {
+    // Only a call with `Idempotency-Key` is looked up and kept (one header read for the others).
+    if (Idempotency.wanted(req)) {
+      return this.idempotency.run(req, req.res!, () =>
+        this.useCase.respond(body, req.principal, req),
+      ) as Promise<ConvertReply>;
+    }
     return this.useCase.respond(body, req.principal, req);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { AppException, ErrorResponseDto, OkTrue } from '@app/common';
 import { TextConverter } from '@app/conversion';
-import type { AuthenticatedRequest } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ProductDetailsDto, ProductDetailsService, type ProductDetails, type ProductOutcome } from '@app/products';
 import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 
@@ -45,6 +45,7 @@ export class ProductsController {
       'Or quota_exceeded: your Shopee Open API calls for product details this hour ' +
       '(SHOPEE_PRODUCT_CALLS_PER_HOUR, `Retry-After` until the next hour) or the marketplace refused for its rate limit.',
   })
+  @RequiresScope('products:read')
   @ApiOperation({
     operationId: 'getProduct',
     summary: 'Product details and commission of one marketplace link',

@@ -16,13 +16,7 @@ import type { ThrottlerName } from '../abuse.constants';
 import { ipBlockedException } from '../bans/ip-ban.guard';
 import { IpBanService } from '../bans/ip-ban.service';
 import { AbuseEvents } from '../events/abuse-events.service';
-import {
-  policySubject,
-  RateLimitPolicies,
-  rateLimitHeader,
-  rateLimitPolicyHeader,
-  type RateLimitState,
-} from './rate-limit-policies';
+import { policySubject, RateLimitPolicies, rateLimitHeader, type RateLimitState } from './rate-limit-policies';
 import {
   type ApiCallCount,
   type BudgetRequest,
@@ -168,7 +162,7 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
         resetSeconds: records[i].timeToExpire,
       }),
     );
-    res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(this.policies.policiesFor(principal.plan)));
+    res.setHeader('RateLimit-Policy', this.policies.policyHeaderFor(principal.plan, false));
     res.setHeader('RateLimit', rateLimitHeader(states));
     for (const [i, hit] of counted.entries()) {
       const record = records[i];

@@ -5,13 +5,7 @@ import { Metrics } from '@app/metrics';
 import type { Request } from 'express';
 import { LINKS_PER_KEY, type LinkBudgetName } from '../abuse.constants';
 import { countCallWithBudgets, rateLimitStatesOf } from './api-throttler.guard';
-import {
-  policySubject,
-  RateLimitPolicies,
-  rateLimitHeader,
-  rateLimitPolicyHeader,
-  type RateLimitState,
-} from './rate-limit-policies';
+import { policySubject, RateLimitPolicies, rateLimitHeader, type RateLimitState } from './rate-limit-policies';
 import { ResilientThrottlerStorage } from './resilient-throttler-storage';
 
 /**
@@ -79,8 +73,7 @@ export class LinkBudgets {
     all.push(...states);
     const res = req.res;
     if (!res || res.headersSent) return;
-    const policies = [...this.policies.policiesFor(principal.plan), ...this.policies.linkBudgetsFor(principal.plan)];
-    res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(policies));
+    res.setHeader('RateLimit-Policy', this.policies.policyHeaderFor(principal.plan, true));
     res.setHeader('RateLimit', rateLimitHeader(all));
   }
 }

@@ -48,21 +48,40 @@ export class RateLimitPolicies {
     return pro ? this.config.LINK_BUDGET_PRO_PER_MEMBER : this.config.LINK_BUDGET_FREE_PER_MEMBER;
   }
 
-  /** The link budgets of a plan, in the window of the request limits. */
-  linkBudgetsFor(plan: MemberPlan): RateLimitPolicy[] {
-    return LINK_BUDGET_NAMES.map((name) => ({
-      name,
-      limit: this.linkBudgetFor(plan, name),
-      windowSeconds: this.windowSeconds,
-    }));
+  /** The link budgets of a plan, in the window of the request limits (made once per plan: read on every call). */
+  linkBudgetsFor(plan: MemberPlan): readonly RateLimitPolicy[] {
+    return this.once(`budgets:${plan}`, () =>
+      LINK_BUDGET_NAMES.map((name) => ({
+        name,
+        limit: this.linkBudgetFor(plan, name),
+        windowSeconds: this.windowSeconds,
+      })),
+    );
   }
 
-  policiesFor(plan: MemberPlan): RateLimitPolicy[] {
-    return THROTTLER_NAMES.map((name) => ({
-      name,
-      limit: this.limitFor(plan, name),
-      windowSeconds: this.windowSeconds,
-    }));
+  /** The request limits of a plan (made once per plan). */
+  policiesFor(plan: MemberPlan): readonly RateLimitPolicy[] {
+    return this.once(`requests:${plan}`, () =>
+      THROTTLER_NAMES.map((name) => ({
+        name,
+        limit: this.limitFor(plan, name),
+        windowSeconds: this.windowSeconds,
+      })),
+    );
+  }
+
+  /** `RateLimit-Policy` for a plan's request limits, and with its link budgets too (made once per plan). */
+  policyHeaderFor(plan: MemberPlan, withLinkBudgets: boolean): string {
+    return this.once(`header:${plan}:${withLinkBudgets}`, () =>
+      rateLimitPolicyHeader([...this.policiesFor(plan), ...(withLinkBudgets ? this.linkBudgetsFor(plan) : [])]),
+    );
+  }
+
+  private readonly made = new Map<string, unknown>();
+
+  private once<T>(key: string, make: () => T): T {
+    if (!this.made.has(key)) this.made.set(key, Object.freeze(make()));
+    return this.made.get(key) as T;
   }
 }
 
@@ -75,7 +94,7 @@ export function policySubject(name: PolicyName): string {
  * `RateLimit-Policy` as in draft-ietf-httpapi-ratelimit-headers-10 (a Structured Fields List of quoted
  * policy names with `q` quota and `w` window in seconds): `"per_key";q=60;w=60, "per_member";q=120;w=60`.
  */
-export function rateLimitPolicyHeader(policies: RateLimitPolicy[]): string {
+export function rateLimitPolicyHeader(policies: readonly RateLimitPolicy[]): string {
   return policies.map((policy) => `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`).join(', ');
 }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
@@ -7,6 +8,7 @@ import { ORDER_SUMMARIES, type OrderSummaryTable, orderSummaryInsert } from '../
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
+import { type OrderLineFact, OrderLinesChanged, ReportImported } from '../analytics-events';
 import { itemOfTarget } from '../attribution/link-item';
 import { utcMondayOf } from '../clicks/click-summaries';
 import { detectLayout, REGION_OF_CURRENCY, type LineStatus, type ReportLayout } from './report-formats';
@@ -122,12 +124,15 @@ export class OrderImportService {
   private readonly logger = new Logger(OrderImportService.name);
   /** The UTC purchase days each open transaction wrote lines of (its `order_days` are computed at its end). */
   private readonly touchedDays = new WeakMap<EntityManager, Set<string>>();
+  /** The lines each open transaction created and changed, announced once it is committed (`OrderLinesChanged`). */
+  private readonly changes = new WeakMap<EntityManager, Changes>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly shortLinks: ShortLinkService,
     private readonly clock: Clock,
     @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** Reads a report file. `apply` false: a preview, nothing is written. */
@@ -138,10 +143,15 @@ export class OrderImportService {
     });
     try {
       if (!options.apply) return await this.run(memberId, rows, null, options);
-      return await this.db.transaction(async (manager) => {
+      let changes: Changes | undefined;
+      const summary = await this.db.transaction(async (manager) => {
         await lockMemberImports(manager, memberId);
-        return this.run(memberId, rows, manager, options);
+        const counted = await this.run(memberId, rows, manager, options);
+        changes = this.changes.get(manager);
+        return counted;
       });
+      await this.announce(memberId, summary, 'csv', changes);
+      return summary;
     } catch (error) {
       if (error instanceof ReportFileError) throw new AppException(error.code, error.message);
       throw error;
@@ -197,6 +207,7 @@ export class OrderImportService {
     const marketplace = lines[0]?.marketplace ?? 'shopee';
     const summary = emptySummary(marketplace, true, report);
     const known: LinkCandidates = new Map();
+    let changes: Changes | undefined;
     const run = async (m: EntityManager) => {
       await lockMemberImports(m, memberId);
       const writes = new WriteQueue();
@@ -206,10 +217,16 @@ export class OrderImportService {
         await writes.drain();
       }
       await this.refreshDays(memberId, m);
+      changes = this.changes.get(m);
     };
-    if (manager) await run(manager);
-    else await this.db.transaction(run);
     summary.rows_read = lines.length;
+    if (manager) {
+      // The caller's transaction: the caller commits, so the facts are not announced from here.
+      await run(manager);
+      return summary;
+    }
+    await this.db.transaction(run);
+    await this.announce(memberId, summary, 'api', changes);
     return summary;
   }
 
@@ -369,6 +386,7 @@ export class OrderImportService {
       }
     }
     if (!manager) return;
+    this.remember(manager, changed, stored, links);
     if (changed.length > 0) await writes.add(() => this.write(memberId, changed, manager, source, links, report));
     if (stamped.length > 0 && report.id) {
       await writes.add(() =>
@@ -377,6 +395,62 @@ export class OrderImportService {
             WHERE member_id = $1 AND marketplace = $2 AND line_key = ANY($3::text[])`,
           [memberId, lines[0].marketplace, stamped, report.id, report.madeAt],
         ),
+      );
+    }
+  }
+
+  /** Keeps the facts of the lines a transaction writes, for `announce` once it is committed. */
+  private remember(
+    manager: EntityManager,
+    changed: OrderLine[],
+    stored: Map<string, Existing>,
+    links: Map<string, string>,
+  ): void {
+    if (changed.length === 0) return;
+    const changes = this.changes.get(manager) ?? { created: new Map(), updated: new Map() };
+    this.changes.set(manager, changes);
+    for (const line of changed) {
+      const before = stored.get(line.lineKey);
+      const fact = orderLineFact(line, before?.status ?? null, links.get(line.lineKey) ?? null);
+      // A line written twice in one import (a duplicate row with the larger commission) is announced once.
+      if (before && !changes.created.has(line.lineKey)) changes.updated.set(line.lineKey, fact);
+      else changes.created.set(line.lineKey, { ...fact, previous_status: null });
+    }
+  }
+
+  /**
+   * Tells the other libs what a committed import did (`OrderLinesChanged`, `ReportImported`). A listener's failure
+   * is logged: the lines are imported whatever it does.
+   */
+  private async announce(
+    memberId: string,
+    summary: ImportSummary,
+    source: 'csv' | 'api',
+    changes: Changes | undefined,
+  ): Promise<void> {
+    try {
+      if (changes && (changes.created.size > 0 || changes.updated.size > 0)) {
+        await this.events.emitAsync(
+          OrderLinesChanged.event,
+          new OrderLinesChanged(memberId, [...changes.created.values()], [...changes.updated.values()]),
+        );
+      }
+      await this.events.emitAsync(
+        ReportImported.event,
+        new ReportImported(memberId, {
+          marketplace: summary.marketplace,
+          source,
+          new: summary.new,
+          updated: summary.updated,
+          unchanged: summary.unchanged,
+          skipped: summary.skipped,
+          status_changes: summary.status_changes,
+        }),
+      );
+    } catch (error) {
+      this.logger.error(
+        { member_id: memberId, error: (error as Error)?.message },
+        'A listener of imported orders failed (the import stands)',
       );
     }
   }
@@ -537,6 +611,35 @@ export class OrderImportService {
       [memberId, JSON.stringify(rows), source, report.id, report.madeAt.toISOString()],
     );
   }
+}
+
+/** The lines one transaction created and changed, by line key. */
+interface Changes {
+  created: Map<string, OrderLineFact>;
+  updated: Map<string, OrderLineFact>;
+}
+
+function orderLineFact(line: OrderLine, previousStatus: string | null, linkId: string | null): OrderLineFact {
+  return {
+    marketplace: line.marketplace,
+    line_key: line.lineKey,
+    order_id: line.orderId,
+    item_id: line.itemId,
+    model_id: line.modelId,
+    item_name: line.itemName,
+    shop_id: line.shopId,
+    status: line.status,
+    previous_status: previousStatus,
+    currency: line.currency,
+    qty: line.qty,
+    gmv: line.gmv,
+    commission: line.commission,
+    net_commission: line.netCommission,
+    sub_id: line.subId,
+    link_id: linkId,
+    purchased_at: line.purchasedAt.toISOString(),
+    completed_at: line.completedAt?.toISOString() ?? null,
+  };
 }
 
 /**

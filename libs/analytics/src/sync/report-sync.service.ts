@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
 import { MemberSettingsService } from '@app/members';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
+import { ReportSyncFailed } from '../analytics-events';
 import { OrderImportService } from '../import/order-import.service';
 import { REGION_OF_CURRENCY } from '../import/report-formats';
 import {
@@ -87,6 +89,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     private readonly clock: Clock,
     @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
     scheduler: SchedulerRegistry,
+    private readonly events: EventEmitter2,
   ) {
     this.task = new PeriodicTask(scheduler, {
       name: 'order-report-sync',
@@ -146,6 +149,11 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
         last_error: words,
         ...counts,
       });
+      await this.events
+        .emitAsync(ReportSyncFailed.event, new ReportSyncFailed(memberId, marketplace, words))
+        .catch((failed: Error) =>
+          this.logger.error({ member_id: memberId, error: failed?.message }, 'A listener of failed syncs failed'),
+        );
     } finally {
       this.running.delete(key);
     }

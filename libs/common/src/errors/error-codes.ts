@@ -13,11 +13,13 @@ export const ERROR_CODES = [
   'plan_required',
   'not_configured',
   'forbidden',
+  'insufficient_scope',
   'csrf_failed',
   'wrong_password',
   'registration_closed',
   'not_found',
   'conflict',
+  'idempotency_key_reused',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -44,6 +46,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'plan_required':
     case 'not_configured':
     case 'forbidden':
+    case 'insufficient_scope':
     case 'csrf_failed':
     case 'wrong_password':
     case 'registration_closed':
@@ -54,6 +57,8 @@ export function statusForCode(code: ErrorCode): number {
       return 409;
     case 'method_not_allowed':
       return 405;
+    case 'idempotency_key_reused':
+      return 422;
     case 'payload_too_large':
       return 413;
     case 'unsupported_media_type':

@@ -17,6 +17,8 @@ const EXAMPLE_MESSAGES: Record<ErrorCode, { message: string; field?: string }> =
   plan_required: { message: 'custom_domain_shortener needs the Pro plan' },
   not_configured: { message: 'Save your Shopee app id and secret in your account first' },
   forbidden: { message: 'This needs an admin account' },
+  idempotency_key_reused: { message: 'This Idempotency-Key was used with another request body' },
+  insufficient_scope: { message: 'This API key lacks the scope `webhooks:write`' },
   csrf_failed: { message: 'Cross-site request refused' },
   wrong_password: { message: 'Wrong password' },
   registration_closed: { message: 'Sign-ups are closed' },

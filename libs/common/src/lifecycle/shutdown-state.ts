@@ -23,5 +23,4 @@ export class ShutdownState {
   closeIfStopping(res: ServerResponse): void {
     if (this.stopping) res.setHeader('Connection', 'close');
   }
-
 }

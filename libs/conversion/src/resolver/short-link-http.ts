@@ -118,7 +118,7 @@ export class ShortLinkHttpClient {
 }
 
 /** A `lookup` for net/tls that answers the checked addresses for the expected host, and fails for any other. */
-function pinnedLookup(expectedHost: string, addresses: readonly ResolvedAddress[]) {
+export function pinnedLookup(expectedHost: string, addresses: readonly ResolvedAddress[]) {
   const expected = expectedHost.toLowerCase().replace(/\.+$/, '');
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     const family =

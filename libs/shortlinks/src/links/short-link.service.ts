@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { DataSource } from 'typeorm';
@@ -7,6 +8,7 @@ import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 import { ShortCodeGenerator } from './short-code';
 import { ShortLinkTargetPolicy } from './short-link-target-policy';
 import { ShortLinkUrls } from './short-link-urls';
+import { ShortLinksCreated } from './short-link-events';
 
 /** New random codes for the links whose code was taken, before giving up (each retry is one statement). */
 const MAX_ATTEMPTS = 6;
@@ -81,6 +83,8 @@ export class ShortLinkService {
     private readonly clock: Clock,
     private readonly targetPolicy: ShortLinkTargetPolicy,
     @Inject(shortLinksConfig.KEY) private readonly config: ShortLinksConfig,
+    // The standalone redirector has no domain events and makes no link.
+    @Optional() private readonly events?: EventEmitter2,
   ) {}
 
   /** The quotas of a plan: new links per UTC day and links in all (SHORT_LINK_QUOTA_*). */
@@ -169,6 +173,7 @@ export class ShortLinkService {
     plan?: string,
   ): Promise<Map<string, string>> {
     const result = new Map<string, string>();
+    const created: Array<{ code: string; target: string }> = [];
     let missing = [...new Set(targets)];
     for (const target of missing) {
       if (!/^https?:\/\//i.test(target) || target.length > MAX_TARGET_LENGTH) {
@@ -181,7 +186,7 @@ export class ShortLinkService {
     if (plan !== undefined) await this.checkQuota(memberId, domain, missing, plan);
     for (let attempt = 0; attempt < MAX_ATTEMPTS && missing.length > 0; attempt += 1) {
       const codes = missing.map(() => this.codes.next());
-      const rows: Array<{ target: string; code: string | null }> = await this.db.query(
+      const rows: Array<{ target: string; code: string | null; created: boolean }> = await this.db.query(
         `WITH input AS (
            SELECT i.target, i.code, i.ord FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS i(target, code, ord)
          ), inserted AS (
@@ -190,7 +195,7 @@ export class ShortLinkService {
            ON CONFLICT DO NOTHING
            RETURNING target, code
          )
-         SELECT input.target, COALESCE(inserted.code, existing.code) AS code
+         SELECT input.target, COALESCE(inserted.code, existing.code) AS code, inserted.code IS NOT NULL AS created
            FROM input
            LEFT JOIN inserted ON inserted.target = input.target
            LEFT JOIN short_links existing
@@ -200,10 +205,29 @@ export class ShortLinkService {
         // created_at from the app's clock, the one the daily quota is counted on.
         [memberId, domain, missing, codes, subId.slice(0, 300), this.clock.now()],
       );
-      for (const row of rows) if (row.code) result.set(row.target, row.code);
+      for (const row of rows) {
+        if (!row.code) continue;
+        result.set(row.target, row.code);
+        if (row.created) created.push({ code: row.code, target: row.target });
+      }
       missing = missing.filter((target) => !result.has(target));
     }
     if (missing.length > 0) throw new AppException('unavailable', 'Could not create short links, please retry');
+    // Told, not awaited: a listener (webhooks) does its work after the answer.
+    if (created.length > 0 && this.events) {
+      this.events.emit(
+        ShortLinksCreated.event,
+        new ShortLinksCreated(
+          memberId,
+          created.map((link) => ({
+            ...link,
+            url: this.urls.url(domain, link.code),
+            domain: domain === OWN_DOMAIN ? null : domain,
+            sub_id: subId.slice(0, 300),
+          })),
+        ),
+      );
+    }
     return result;
   }
 

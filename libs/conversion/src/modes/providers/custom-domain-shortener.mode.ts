@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { requireScope } from '@app/credentials';
 import { AppException } from '@app/common';
 import { CustomDomainService, ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
 import type { ParsedLink } from '../../links';
@@ -27,6 +28,7 @@ export class CustomDomainShortenerMode extends ModeProvider {
   }
 
   override async authorize(context: ModeContext): Promise<void> {
+    requireScope(context.principal, 'links:write');
     await this.domainFor(context);
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { requireScope } from '@app/credentials';
 import { OWN_DOMAIN, ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
 import type { ParsedLink } from '../../links';
 import { Marketplaces } from '../../marketplaces';
@@ -49,6 +50,11 @@ export class OwnShortenerMode extends ModeProvider {
     private readonly urls: ShortLinkUrls,
   ) {
     super();
+  }
+
+  /** Makes our short links: a key per integration needs `links:write` (checked in memory). */
+  override async authorize(context: ModeContext): Promise<void> {
+    requireScope(context.principal, 'links:write');
   }
 
   convert(links: readonly ParsedLink[], context: ModeContext): Promise<LinkOutcome[]> {

@@ -1,0 +1,88 @@
+import { Body, Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentMember, SignedIn } from '@app/auth';
+import { AppException, Clock, ErrorResponseDto } from '@app/common';
+import { CredentialsService } from '@app/credentials';
+import { Idempotent } from '@app/idempotency';
+import type { Member } from '@app/members';
+import { OkDto } from './account-responses.dto';
+import { CreatedIntegrationKeyDto, CreateIntegrationKeyDto, IntegrationKeysDto } from './integration-keys.dto';
+
+const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+
+/** Keys per integration: named key/token pairs with scopes, an optional expiry and IP allow-list (session + CSRF). */
+@ApiTags('account')
+@ApiCookieAuth('session')
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
+@Controller('account/keys')
+@SignedIn()
+export class IntegrationKeysController {
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Post()
+  @Header('Cache-Control', 'no-store')
+  @Idempotent()
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({
+    operationId: 'createIntegrationKey',
+    summary: 'A new key per integration',
+    description:
+      'A named key/token pair beside your main pair, limited to `scopes` (a call outside them: 403 ' +
+      '`insufficient_scope`), optionally until `expires_at` and to `allowed_ips`. The token is in this answer only.',
+  })
+  @ApiCreatedResponse({ type: CreatedIntegrationKeyDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'invalid_request (name, scopes, expires_at, allowed_ips)',
+  })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'quota_exceeded: too many keys' })
+  async create(@CurrentMember() member: Member, @Body() body: CreateIntegrationKeyDto) {
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) {
+      throw new AppException('invalid_request', 'expires_at must be in the future', { field: 'expires_at' });
+    }
+    const made = await this.credentials.createKey(member.id, {
+      name: body.name,
+      scopes: body.scopes,
+      expiresAt,
+      allowedIps: body.allowed_ips,
+    });
+    return { ok: true as const, key: made.key, api_key: made.apiKey, api_token: made.apiToken };
+  }
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ operationId: 'listIntegrationKeys', summary: 'Your keys per integration that still work' })
+  @ApiOkResponse({ type: IntegrationKeysDto })
+  async list(@CurrentMember() member: Member) {
+    return { ok: true as const, keys: await this.credentials.listKeys(member.id) };
+  }
+
+  @Delete(':id')
+  @Header('Cache-Control', 'no-store')
+  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiOperation({ operationId: 'revokeIntegrationKey', summary: 'Revoke a key per integration now (every instance)' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
+  async revoke(@CurrentMember() member: Member, @Param('id') id: string) {
+    await this.credentials.revokeKey(member.id, id);
+    return { ok: true as const };
+  }
+}

@@ -1,0 +1,181 @@
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  ApiThrottlerGuard,
+  IP_BLOCKED_DESCRIPTION,
+  IP_BLOCKED_HEADERS,
+  IpBanGuard,
+  RATE_LIMITED_DESCRIPTION,
+  RATE_LIMITED_HEADERS,
+} from '@app/abuse';
+import { ErrorResponseDto } from '@app/common';
+import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { Idempotent } from '@app/idempotency';
+import { WebhookDispatcher, WebhookEndpointsService } from '@app/webhooks';
+import { OkDto } from '../account/account-responses.dto';
+import {
+  CreatedWebhookEndpointDto,
+  CreateWebhookEndpointDto,
+  DeliveriesQueryDto,
+  UpdateWebhookEndpointDto,
+  WebhookDeliveriesDto,
+  WebhookEndpointResponseDto,
+  WebhookEndpointsDto,
+  WebhookTestDto,
+} from './webhooks.dto';
+
+/** What every webhook route is: a partner server's call (key + token), never cached, with the usual refusals. */
+const WithKey = () =>
+  applyDecorators(
+    UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard),
+    RequiresScope('webhooks:write'),
+    Header('Cache-Control', 'no-store'),
+    ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' }),
+    ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS }),
+    ApiTooManyRequestsResponse({
+      type: ErrorResponseDto,
+      description: RATE_LIMITED_DESCRIPTION,
+      headers: RATE_LIMITED_HEADERS,
+    }),
+  );
+
+const ENDPOINT_NOT_FOUND = { type: ErrorResponseDto, description: 'not_found: no such endpoint of yours' };
+
+/** The member's webhook endpoints and their delivery logs (docs/api.md, "Webhooks"). */
+@ApiTags('webhooks')
+@Controller('api/webhooks/endpoints')
+export class WebhooksController {
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly dispatcher: WebhookDispatcher,
+  ) {}
+
+  @Post()
+  @WithKey()
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'createWebhookEndpoint',
+    summary: 'Add a webhook endpoint',
+    description:
+      'The events are POSTed to `url`, signed as the Standard Webhooks specification says with the `secret` of ' +
+      'the answer, which is shown this once. The URL must reach a public address (no loopback or private one).',
+  })
+  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (url, events)' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'quota_exceeded: too many endpoints' })
+  async create(@Req() req: AuthenticatedRequest, @Body() body: CreateWebhookEndpointDto) {
+    const { secret, ...endpoint } = await this.endpoints.create(req.principal.memberId, body);
+    return { ok: true as const, endpoint, secret };
+  }
+
+  @Get()
+  @WithKey()
+  @ApiOperation({ operationId: 'listWebhookEndpoints', summary: 'Your webhook endpoints (without their secrets)' })
+  @ApiOkResponse({ type: WebhookEndpointsDto })
+  async list(@Req() req: AuthenticatedRequest) {
+    return { ok: true as const, endpoints: await this.endpoints.list(req.principal.memberId) };
+  }
+
+  @Get(':id')
+  @WithKey()
+  @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint' })
+  @ApiOkResponse({ type: WebhookEndpointResponseDto })
+  @ApiNotFoundResponse(ENDPOINT_NOT_FOUND)
+  async get(@Req() req: AuthenticatedRequest, @Param('id') id: string) {
+    return { ok: true as const, endpoint: await this.endpoints.get(req.principal.memberId, id) };
+  }
+
+  @Patch(':id')
+  @WithKey()
+  @ApiOperation({
+    operationId: 'updateWebhookEndpoint',
+    summary: 'Change a webhook endpoint, or turn it on or off',
+  })
+  @ApiOkResponse({ type: WebhookEndpointResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
+  @ApiNotFoundResponse(ENDPOINT_NOT_FOUND)
+  async update(@Req() req: AuthenticatedRequest, @Param('id') id: string, @Body() body: UpdateWebhookEndpointDto) {
+    return { ok: true as const, endpoint: await this.endpoints.update(req.principal.memberId, id, body) };
+  }
+
+  @Delete(':id')
+  @WithKey()
+  @ApiOperation({ operationId: 'deleteWebhookEndpoint', summary: 'Remove a webhook endpoint and its delivery log' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiNotFoundResponse(ENDPOINT_NOT_FOUND)
+  async remove(@Req() req: AuthenticatedRequest, @Param('id') id: string) {
+    await this.endpoints.remove(req.principal.memberId, id);
+    return { ok: true as const };
+  }
+
+  @Get(':id/deliveries')
+  @WithKey()
+  @ApiOperation({
+    operationId: 'listWebhookDeliveries',
+    summary: "An endpoint's delivery log",
+    description: 'Newest first: the event, its attempts, the last status code and latency, the body sent.',
+  })
+  @ApiOkResponse({ type: WebhookDeliveriesDto })
+  @ApiNotFoundResponse(ENDPOINT_NOT_FOUND)
+  async deliveries(@Req() req: AuthenticatedRequest, @Param('id') id: string, @Query() query: DeliveriesQueryDto) {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 20;
+    const found = await this.endpoints.deliveries(req.principal.memberId, id, page, perPage);
+    return { ok: true as const, ...found, page, per_page: perPage };
+  }
+
+  @Post(':id/deliveries/:delivery/redeliver')
+  @HttpCode(202)
+  @WithKey()
+  @ApiOperation({
+    operationId: 'redeliverWebhook',
+    summary: 'Send a delivery again now',
+    description: 'The same body and `webhook-id` (a receiver that kept the id ignores it if it already has it).',
+  })
+  @ApiAcceptedResponse({ type: OkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
+  async redeliver(@Req() req: AuthenticatedRequest, @Param('id') id: string, @Param('delivery') delivery: string) {
+    await this.endpoints.get(req.principal.memberId, id);
+    await this.dispatcher.redeliver(req.principal.memberId, id, delivery);
+    return { ok: true as const };
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @WithKey()
+  @ApiOperation({
+    operationId: 'testWebhookEndpoint',
+    summary: 'Send a test event (`webhook.test`) to the endpoint',
+  })
+  @ApiAcceptedResponse({ type: WebhookTestDto })
+  @ApiNotFoundResponse(ENDPOINT_NOT_FOUND)
+  async test(@Req() req: AuthenticatedRequest, @Param('id') id: string) {
+    await this.endpoints.get(req.principal.memberId, id);
+    return { ok: true as const, delivery_id: await this.dispatcher.sendTest(req.principal.memberId, id) };
+  }
+}

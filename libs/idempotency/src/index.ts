@@ -1,0 +1,3 @@
+export { IdempotencyModule } from './idempotency.module';
+export { Idempotency, Idempotent, IdempotencyKeyHeader } from './idempotency.interceptor';
+export { IDEMPOTENCY_MIGRATIONS } from './migrations';

@@ -1,0 +1,1 @@
+export { WebhookSubscribers } from '../delivery/webhook-subscribers';

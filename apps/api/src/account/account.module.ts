@@ -34,12 +34,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
     // The same options as ConversionModule's import: one instance (the short-link quotas on the account page).
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [
-    AuthController,
-    AccountController,
-    IntegrationKeysController,
-    AccountPagesController,
-  ],
+  controllers: [AuthController, AccountController, IntegrationKeysController, AccountPagesController],
   providers: [AccountService, SessionPrincipalGuard],
 })
 export class AccountModule {}

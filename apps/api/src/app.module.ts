@@ -15,7 +15,9 @@ import { AdminModule } from './admin/admin.module';
 import { ConvertModule } from './convert/convert.module';
 import { AnalyticsHttpModule } from './analytics/analytics-http.module';
 import { HealthModule } from './health/health.module';
+import { PublicPagesModule } from './pages/public-pages.module';
 import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
+import { TlsModule } from './tls/tls.module';
 import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -69,10 +71,12 @@ export class AppModule {
         // order: the convert call, the one partners pay for, first.
         ConvertModule,
         HealthModule,
+        PublicPagesModule,
         AccountModule,
         AdminModule,
         AbuseHttpModule,
         ShortLinksHttpModule,
+        TlsModule,
         AnalyticsHttpModule,
         WebhooksHttpModule,
       ],

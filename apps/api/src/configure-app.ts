@@ -6,7 +6,7 @@ import { commonConfig, type LoadedConfig } from '@app/common';
 import { httpMetricsMiddleware, labelByRouter, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
 import { RedirectHandler, shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
-import { REPORT_UPLOAD_PATHS } from './analytics/conversions.controller';
+import { REPORT_UPLOAD_PATHS } from './analytics/report-uploads.controller';
 import { reserveAppPaths } from './api-paths';
 import { openApiDocument } from './openapi/openapi-document';
 import {

@@ -6,7 +6,7 @@ import { applyServerLimits, GracefulShutdown } from '@app/http';
 import { analyticsConfig } from '@app/analytics';
 import { commonConfig } from '@app/common';
 import { Logger } from 'nestjs-pino';
-import { REPORT_UPLOAD_PATHS } from './analytics/conversions.controller';
+import { REPORT_UPLOAD_PATHS } from './analytics/report-uploads.controller';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 

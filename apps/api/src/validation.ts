@@ -102,3 +102,13 @@ function modeError(mode: string): ValidationError {
 export function validationPipe(): AppValidationPipe {
   return new AppValidationPipe();
 }
+
+const pagesPipe = new AppValidationPipe();
+
+/**
+ * `plain` checked as the body of `type` by the app's validation pipe (its errors are the API's): how the pages
+ * turn a form into the body of the JSON route it stands for, so a page and the API accept the same values.
+ */
+export async function validated<T>(type: new () => T, plain: object): Promise<T> {
+  return (await pagesPipe.transform(plain, { type: 'body', metatype: type })) as T;
+}

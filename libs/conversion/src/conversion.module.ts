@@ -15,7 +15,6 @@ import { AffiliateMode } from './modes/providers/affiliate.mode';
 import { CustomDomainShortenerMode } from './modes/providers/custom-domain-shortener.mode';
 import { OwnShortenerMode } from './modes/providers/own-shortener.mode';
 import { LinkGocMode } from './modes/providers/link-goc.mode';
-import { UNAVAILABLE_MODES, UnavailableMode } from './modes/providers/unavailable.mode';
 import { EXTERNAL_SHORTENER_MODES } from './modes/providers/external-shortener.mode';
 import { MarketplaceApiMode } from './modes/providers/marketplace-api.mode';
 import { MembersModule } from '@app/members';
@@ -72,10 +71,7 @@ const BUILT_MODES = [
     {
       provide: MODE_PROVIDERS,
       inject: BUILT_MODES,
-      useFactory: (...built: ModeProvider[]): ModeProvider[] => [
-        ...built,
-        ...UNAVAILABLE_MODES.map((mode) => new UnavailableMode(mode)),
-      ],
+      useFactory: (...built: ModeProvider[]): ModeProvider[] => built,
     },
     ModeRegistry,
     ConversionWorkers,

@@ -1,29 +1,10 @@
-import { Controller, Get, Header, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import {
-  ApiThrottlerGuard,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
-  IpBanGuard,
-  LINK_BUDGET_NAMES,
-  LinkBudgets,
-  RATE_LIMIT_HEADERS,
-  RATE_LIMITED_DESCRIPTION,
-  RATE_LIMITED_HEADERS,
-  rateLimitStatesOf,
-  THROTTLER_NAMES,
-} from '@app/abuse';
-import { ErrorResponseDto, OkTrue } from '@app/common';
+import { Controller, Get, Req } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { LINK_BUDGET_NAMES, LinkBudgets, rateLimitStatesOf, THROTTLER_NAMES } from '@app/abuse';
+import { OkTrue } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
-import { ApiCredentialsGuard, type AuthenticatedRequest } from '@app/credentials';
+import type { AuthenticatedRequest } from '@app/credentials';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 
 class RateLimitStateDto {
   @ApiProperty({
@@ -67,8 +48,7 @@ export class ApiLimitsController {
   ) {}
 
   @Get('limits')
-  @Header('Cache-Control', 'no-store')
-  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @KeyAndTokenRoute({ ok: { type: ApiLimitsDto } })
   @ApiOperation({
     operationId: 'getLimits',
     summary: 'Your rate limits and what is left of them',
@@ -76,14 +56,6 @@ export class ApiLimitsController {
       'The same numbers as the `RateLimit-Policy` and `RateLimit` headers, as JSON: the request limits and the ' +
       'link budgets (links converted per window). Like every API call it counts against the request limits it ' +
       'reports; it converts no link. Also your short-link quotas (new links per day, links in all) and their use.',
-  })
-  @ApiOkResponse({ type: ApiLimitsDto, headers: RATE_LIMIT_HEADERS })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: RATE_LIMITED_DESCRIPTION,
-    headers: RATE_LIMITED_HEADERS,
   })
   async limits(@Req() req: AuthenticatedRequest): Promise<ApiLimitsDto> {
     const [links, shortLinks] = await Promise.all([

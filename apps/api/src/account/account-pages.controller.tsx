@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiThrottlerGuard, IpBanGuard } from '@app/abuse';
-import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
+import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException } from '@app/common';
 import { CONVERT_MODE_NAMES, isConvertMode } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
@@ -10,33 +10,22 @@ import type { Request, Response } from 'express';
 import type { ComponentChildren } from 'preact';
 import { ConvertUseCase } from '../convert/convert.use-case';
 import { Html, PagesController } from '../pages/page.decorators';
-import type { StatusMessage } from '../views/components';
+import { Viewer } from '../pages/viewer.decorator';
+import { validated } from '../validation';
+import { ClicksSection, linkScope } from '../views/account/clicks';
+import { DomainsSection } from '../views/account/domains';
 import { KeyArea } from '../views/account/key';
-import {
-  ClicksSection,
-  DomainsSection,
-  linkScope,
-  PLAYGROUND_DEFAULTS,
-  PlaygroundResult,
-  PlaygroundSection,
-  ProfileSection,
-  SettingsGroupCard,
-  SettingsSection,
-  UsageSection,
-} from '../views/account/sections';
+import { ProfileSection } from '../views/account/profile';
+import { SettingsGroupCard, SettingsSection } from '../views/account/settings';
 import { settingsGroup } from '../views/account/settings-groups';
-import { Layout } from '../views/layout';
+import { PLAYGROUND_DEFAULTS, PlaygroundResult, PlaygroundSection } from '../views/account/try';
+import { UsageSection } from '../views/account/usage';
+import type { StatusMessage } from '../views/components';
+import { AccountFrame } from '../views/frame';
 import { ACCOUNT_SECTIONS, type AccountSection, sectionPath } from '../views/navigation';
 import { renderPage, renderPartial } from '../views/render';
 import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
-import {
-  commaList,
-  DomainFormDto,
-  KeyFormDto,
-  PlaygroundFormDto,
-  SettingsFormDto,
-  validated,
-} from './account-pages.dto';
+import { commaList, DomainFormDto, KeyFormDto, PlaygroundFormDto, SettingsFormDto } from './account-pages.dto';
 import { AccountService } from './account.service';
 import { SessionPrincipalGuard } from './session-principal.guard';
 
@@ -62,34 +51,22 @@ function positiveInt(text: string | undefined, fallback: number, max: number): n
 export class AccountPagesController {
   constructor(
     private readonly account: AccountService,
-    private readonly sessions: SessionsService,
     private readonly settings: MemberSettingsService,
     private readonly shortLinks: ShortLinkService,
     private readonly domains: CustomDomainService,
     private readonly converter: ConvertUseCase,
   ) {}
 
-  private async page(
-    req: Request,
-    member: Member,
+  private page(
+    viewer: Viewer,
     section: AccountSection,
     children: ComponentChildren,
     options: { charts?: boolean; status?: StatusMessage } = {},
-  ): Promise<string> {
-    const title = ACCOUNT_SECTIONS.find((item) => item.id === section)!.label;
-    const viewer = { email: member.email, role: member.role, csrfToken: await this.sessions.csrfToken(req) };
+  ): string {
     return renderPage(
-      <Layout
-        title={`${title} · Your account`}
-        heading="Your account"
-        viewer={viewer}
-        area="account"
-        section={section}
-        charts={options.charts}
-        status={options.status}
-      >
+      <AccountFrame viewer={viewer} section={section} {...options}>
         {children}
-      </Layout>,
+      </AccountFrame>,
     );
   }
 
@@ -100,8 +77,8 @@ export class AccountPagesController {
 
   @Get()
   @Html()
-  async key(@Req() req: Request, @CurrentMember() member: Member) {
-    return this.page(req, member, 'key', await this.keyArea(req, member));
+  async key(@Req() req: Request, @CurrentMember() member: Member, @Viewer() viewer: Viewer) {
+    return this.page(viewer, 'key', await this.keyArea(req, member));
   }
 
   /** The first key (no password: nothing to take over yet) or a regeneration (password again). */
@@ -132,12 +109,12 @@ export class AccountPagesController {
 
   @Get('try')
   @Html()
-  async tryIt(@Req() req: Request, @CurrentMember() member: Member, @Query('mode') mode?: string) {
+  async tryIt(@Viewer() viewer: Viewer, @Query('mode') mode?: string) {
     const values = {
       ...PLAYGROUND_DEFAULTS,
       mode: typeof mode === 'string' && isConvertMode(mode) ? mode : 'affiliate',
     };
-    return this.page(req, member, 'try', <PlaygroundSection values={values} modes={CONVERT_MODE_NAMES} />);
+    return this.page(viewer, 'try', <PlaygroundSection values={values} modes={CONVERT_MODE_NAMES} />);
   }
 
   @Post('try')
@@ -160,8 +137,8 @@ export class AccountPagesController {
   @Get('clicks')
   @Html()
   async clicks(
-    @Req() req: Request,
     @CurrentMember() member: Member,
+    @Viewer() viewer: Viewer,
     @Query('page') pageText?: string,
     @Query('scope') scopeText?: string,
   ) {
@@ -179,20 +156,20 @@ export class AccountPagesController {
     const known = scope === 'all' || links.some((link) => linkScope(link) === scope) || scope.startsWith('sub:');
     const days = await this.shortLinks.clicksPerDay(member.id, 30, known ? filter : {});
     const data = { scope: known ? scope : 'all', links, total, page, perPage: LINKS_PER_PAGE, subIds, days };
-    return this.page(req, member, 'clicks', <ClicksSection data={data} />, { charts: true });
+    return this.page(viewer, 'clicks', <ClicksSection data={data} />, { charts: true });
   }
 
   @Get('usage')
   @Html()
-  async usage(@Req() req: Request, @CurrentMember() member: Member) {
+  async usage(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
     const overview = await this.account.overview(member, '');
-    return this.page(req, member, 'usage', <UsageSection usage={overview.usage} />);
+    return this.page(viewer, 'usage', <UsageSection usage={overview.usage} />);
   }
 
   @Get('settings')
   @Html()
-  async settingsPage(@Req() req: Request, @CurrentMember() member: Member) {
-    return this.page(req, member, 'settings', <SettingsSection settings={await this.settings.view(member.id)} />);
+  async settingsPage(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
+    return this.page(viewer, 'settings', <SettingsSection settings={await this.settings.view(member.id)} />);
   }
 
   /** One group's form: its plain fields as typed (empty clears), its secrets when typed (empty keeps), or a Remove. */
@@ -231,8 +208,8 @@ export class AccountPagesController {
 
   @Get('domains')
   @Html()
-  async domainsPage(@Req() req: Request, @CurrentMember() member: Member) {
-    return this.page(req, member, 'domains', await this.domainsCard(member));
+  async domainsPage(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
+    return this.page(viewer, 'domains', await this.domainsCard(member));
   }
 
   @Post('domains')
@@ -263,12 +240,11 @@ export class AccountPagesController {
 
   @Get('profile')
   @Html()
-  async profile(@Req() req: Request, @CurrentMember() member: Member, @Query('changed') changed?: string) {
+  async profile(@CurrentMember() member: Member, @Viewer() viewer: Viewer, @Query('changed') changed?: string) {
     const status: StatusMessage | undefined =
       changed === '1' ? { kind: 'ok', text: 'Password changed. Your other sessions have been logged out.' } : undefined;
     return this.page(
-      req,
-      member,
+      viewer,
       'profile',
       <ProfileSection
         member={{ email: member.email, plan: member.plan, created_at: member.createdAt }}

@@ -1,6 +1,5 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MEMBER_SECRET_NAMES } from '@app/members';
-import { AppValidationPipe } from '../validation';
 
 /**
  * The account pages' forms as htmx posts them (JSON, every value a string). Each is turned into the body of the
@@ -78,11 +77,4 @@ export function commaList(text: string | undefined): string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-}
-
-const pipe = new AppValidationPipe();
-
-/** `plain` checked as the body of `type` by the app's validation pipe (its errors are the API's). */
-export async function validated<T>(type: new () => T, plain: object): Promise<T> {
-  return (await pipe.transform(plain, { type: 'body', metatype: type })) as T;
 }

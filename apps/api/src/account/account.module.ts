@@ -8,7 +8,6 @@ import { MembersModule } from '@app/members';
 import { ShortLinksModule } from '@app/shortlinks';
 import { UsageModule } from '@app/usage';
 import { ConvertModule } from '../convert/convert.module';
-import { PublicPagesController } from '../pages/public-pages.controller';
 import { AccountController } from './account.controller';
 import { AccountPagesController } from './account-pages.controller';
 import { IdempotencyModule } from '@app/idempotency';
@@ -19,7 +18,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
 
 /**
  * Sign-up, login and the logged-in member's account (credentials, settings, the convert playground): the JSON
- * routes and the pages (home, sign-up, log-in, /dashboard).
+ * routes and the account area's pages (/dashboard). The pages before login are PublicPagesModule's (pages/).
  */
 @Module({
   imports: [
@@ -35,13 +34,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
     // The same options as ConversionModule's import: one instance (the short-link quotas on the account page).
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [
-    AuthController,
-    AccountController,
-    IntegrationKeysController,
-    PublicPagesController,
-    AccountPagesController,
-  ],
+  controllers: [AuthController, AccountController, IntegrationKeysController, AccountPagesController],
   providers: [AccountService, SessionPrincipalGuard],
 })
 export class AccountModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AbuseQueries, eventView, type AbuseEventDto } from '@app/abuse';
+import { AbuseQueries, eventView } from '@app/abuse';
 import { PlatformTotalsQuery } from '@app/analytics';
 import { AppException, Clock } from '@app/common';
 import { Credential, CredentialsService } from '@app/credentials';
@@ -151,5 +151,3 @@ export function credentialState(credential: Credential, now: Date): CredentialVi
   }
   return { ...base, state: 'active', until: null };
 }
-
-export type AbuseEventWithEmail = AbuseEventDto & { member_email: string | null };

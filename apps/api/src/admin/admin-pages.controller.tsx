@@ -1,21 +1,25 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ABUSE_EVENT_TYPES, AbuseEventsQueryDto, AbuseQueries, banView, eventView, IpBanService } from '@app/abuse';
-import { AdminOnly, CurrentMember, SessionsService } from '@app/auth';
+import { AdminOnly, CurrentMember } from '@app/auth';
 import { AppException, Clock } from '@app/common';
 import type { Member } from '@app/members';
-import type { Request } from 'express';
 import type { ComponentChildren } from 'preact';
 import { eventFilter } from '../abuse/admin-abuse.controller';
 import { Html, PagesController } from '../pages/page.decorators';
+import { Viewer } from '../pages/viewer.decorator';
+import { validated } from '../validation';
+import { AbusePage } from '../views/admin/abuse';
+import { BansPage } from '../views/admin/bans';
+import { MemberPage } from '../views/admin/member';
+import { MembersPage } from '../views/admin/members';
+import { OverviewPage } from '../views/admin/overview';
 import type { StatusMessage } from '../views/components';
-import { AbusePage, BansPage, MemberPage, MembersPage, OverviewPage } from '../views/admin/admin-pages';
-import { Layout } from '../views/layout';
-import { ADMIN_SECTIONS, type AdminSection } from '../views/navigation';
+import { AdminFrame } from '../views/frame';
+import type { AdminSection } from '../views/navigation';
 import { renderPage } from '../views/render';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
 import { AdminService } from './admin.service';
-import { validated } from '../account/account-pages.dto';
 import { BanLiftFormDto, MemberChangeFormDto, BansPageQueryDto } from './admin-pages.dto';
 
 const MEMBERS_PER_PAGE = 20;
@@ -40,7 +44,6 @@ function dayStart(day: string | undefined, plusDays = 0): string | undefined {
 @AdminOnly()
 export class AdminPagesController {
   constructor(
-    private readonly sessions: SessionsService,
     private readonly console: AdminConsoleService,
     private readonly admin: AdminService,
     private readonly queries: AbuseQueries,
@@ -48,54 +51,42 @@ export class AdminPagesController {
     private readonly clock: Clock,
   ) {}
 
-  private async page(
-    req: Request,
-    admin: Member,
+  private page(
+    viewer: Viewer,
     section: AdminSection,
     children: ComponentChildren,
     options: { title?: string; charts?: boolean; status?: StatusMessage } = {},
-  ): Promise<string> {
-    const label = ADMIN_SECTIONS.find((item) => item.id === section)!.label;
-    const viewer = { email: admin.email, role: admin.role, csrfToken: await this.sessions.csrfToken(req) };
+  ): string {
     return renderPage(
-      <Layout
-        title={`${options.title ?? label} · Admin`}
-        heading={options.title ?? label}
-        viewer={viewer}
-        area="admin"
-        section={section}
-        charts={options.charts}
-        status={options.status}
-      >
+      <AdminFrame viewer={viewer} section={section} {...options}>
         {children}
-      </Layout>,
+      </AdminFrame>,
     );
   }
 
   @Get()
   @Html()
-  async overview(@Req() req: Request, @CurrentMember() admin: Member) {
+  async overview(@Viewer() viewer: Viewer) {
     const data = await this.console.overview();
-    return this.page(req, admin, 'overview', <OverviewPage data={data} />, { charts: true });
+    return this.page(viewer, 'overview', <OverviewPage data={data} />, { charts: true });
   }
 
   @Get('members')
   @Html()
-  async members(@Req() req: Request, @CurrentMember() admin: Member, @Query() query: AdminMembersQueryDto) {
+  async members(@Viewer() viewer: Viewer, @Query() query: AdminMembersQueryDto) {
     const page = query.page ?? 1;
     const email = query.email ?? '';
     const list = await this.admin.list(email || undefined, page, MEMBERS_PER_PAGE);
     return this.page(
-      req,
-      admin,
+      viewer,
       'members',
       <MembersPage members={list.members} email={email} page={page} total={list.total} perPage={MEMBERS_PER_PAGE} />,
     );
   }
 
-  private async memberPage(req: Request, admin: Member, memberId: string, status?: StatusMessage) {
+  private async memberPage(viewer: Viewer, memberId: string, status?: StatusMessage) {
     const data = await this.console.member(memberId);
-    return this.page(req, admin, 'members', <MemberPage data={data} status={status} />, {
+    return this.page(viewer, 'members', <MemberPage data={data} status={status} />, {
       title: data.member.email,
       charts: true,
     });
@@ -103,8 +94,8 @@ export class AdminPagesController {
 
   @Get('members/:id')
   @Html()
-  async member(@Req() req: Request, @CurrentMember() admin: Member, @Param('id', memberIdPipe) memberId: string) {
-    return this.memberPage(req, admin, memberId);
+  async member(@Viewer() viewer: Viewer, @Param('id', memberIdPipe) memberId: string) {
+    return this.memberPage(viewer, memberId);
   }
 
   /** One confirmed change (role, plan or disabled), through the same use-case as `PATCH /admin/members/:id`. */
@@ -112,7 +103,7 @@ export class AdminPagesController {
   @HttpCode(200)
   @Html()
   async change(
-    @Req() req: Request,
+    @Viewer() viewer: Viewer,
     @CurrentMember() admin: Member,
     @Param('id', memberIdPipe) memberId: string,
     @Body() form: MemberChangeFormDto,
@@ -132,12 +123,12 @@ export class AdminPagesController {
       : form.plan
         ? `${member.email} is now on the ${member.plan} plan.`
         : `${member.email} is ${member.disabled ? 'disabled' : 'enabled'}.`;
-    return this.memberPage(req, admin, memberId, { kind: 'ok', text: said });
+    return this.memberPage(viewer, memberId, { kind: 'ok', text: said });
   }
 
   @Get('abuse')
   @Html()
-  async abuse(@Req() req: Request, @CurrentMember() admin: Member, @Query() query: AbuseEventsQueryDto) {
+  async abuse(@Viewer() viewer: Viewer, @Query() query: AbuseEventsQueryDto) {
     const filter = { ...query, from: dayStart(query.from), to: dayStart(query.to, 1) };
     const [events, active] = await Promise.all([
       this.queries.listEvents(eventFilter(filter)),
@@ -145,8 +136,7 @@ export class AdminPagesController {
     ]);
     const emails = await this.console.emailsOf(events.items.map((event) => event.memberId));
     return this.page(
-      req,
-      admin,
+      viewer,
       'abuse',
       <AbusePage
         filter={{
@@ -165,15 +155,14 @@ export class AdminPagesController {
     );
   }
 
-  private async bansPage(req: Request, admin: Member, query: BansPageQueryDto, status?: StatusMessage) {
+  private async bansPage(viewer: Viewer, query: BansPageQueryDto, status?: StatusMessage) {
     const [active, history] = await Promise.all([
       this.queries.listBans({ status: 'active', limit: 200 }),
       this.queries.listBans({ status: 'all', ip: query.ip || undefined, cursor: query.cursor, limit: 50 }),
     ]);
     const now = this.clock.now();
     return this.page(
-      req,
-      admin,
+      viewer,
       'bans',
       <BansPage
         active={active.items.map((ban) => banView(ban, now))}
@@ -187,15 +176,15 @@ export class AdminPagesController {
 
   @Get('bans')
   @Html()
-  async bansList(@Req() req: Request, @CurrentMember() admin: Member, @Query() query: BansPageQueryDto) {
-    return this.bansPage(req, admin, query);
+  async bansList(@Viewer() viewer: Viewer, @Query() query: BansPageQueryDto) {
+    return this.bansPage(viewer, query);
   }
 
   @Post('bans/lift')
   @HttpCode(200)
   @Html()
-  async lift(@Req() req: Request, @CurrentMember() admin: Member, @Body() form: BanLiftFormDto) {
+  async lift(@Viewer() viewer: Viewer, @CurrentMember() admin: Member, @Body() form: BanLiftFormDto) {
     const result = await this.bans.lift(form.ip, admin.id);
-    return this.bansPage(req, admin, {}, { kind: 'ok', text: `Lifted the ban of ${result.ip}.` });
+    return this.bansPage(viewer, {}, { kind: 'ok', text: `Lifted the ban of ${result.ip}.` });
   }
 }

@@ -9,8 +9,8 @@ import { IdempotencyModule } from '@app/idempotency';
 import { ProductsModule } from '@app/products';
 import { ShortLinksModule } from '@app/shortlinks';
 import { AnalyticsController } from './analytics.controller';
-import { ConversionsController } from './conversions.controller';
 import { EarningsPagesController } from './earnings-pages.controller';
+import { ReportUploadsController } from './report-uploads.controller';
 
 // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
 const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy });
@@ -33,6 +33,6 @@ const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPo
     ConversionModule,
     ProductsModule,
   ],
-  controllers: [AnalyticsController, ConversionsController, EarningsPagesController],
+  controllers: [AnalyticsController, ReportUploadsController, EarningsPagesController],
 })
 export class AnalyticsHttpModule {}

@@ -1,25 +1,14 @@
-import { Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
-  ApiForbiddenResponse,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
   ApiTags,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import {
-  ApiThrottlerGuard,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
-  IpBanGuard,
-  RATE_LIMIT_HEADERS,
-  RATE_LIMITED_DESCRIPTION,
-  RATE_LIMITED_HEADERS,
-} from '@app/abuse';
 import {
   type AnalyticsEvent,
   type AnalyticsQuery,
@@ -30,9 +19,10 @@ import {
 } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { AnalyticsQueryDto, AnalyticsResponseDto, SyncQueryDto, SyncStatesDto } from './analytics.dto';
 import { analyticsCsv } from './analytics-csv';
 
@@ -86,8 +76,7 @@ export class AnalyticsController {
   }
 
   @Get('api/analytics')
-  @Header('Cache-Control', 'no-store')
-  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @KeyAndTokenRoute({ ok: { type: AnalyticsResponseDto } })
   @RequiresScope('analytics:read')
   @ApiOperation({
     operationId: 'getAnalytics',
@@ -95,15 +84,7 @@ export class AnalyticsController {
     description: DESCRIPTION,
   })
   @ApiProduces('application/json', 'text/csv')
-  @ApiOkResponse({ type: AnalyticsResponseDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: RATE_LIMITED_DESCRIPTION,
-    headers: RATE_LIMITED_HEADERS,
-  })
   async withKey(
     @Req() req: AuthenticatedRequest,
     @Query() query: AnalyticsQueryDto,

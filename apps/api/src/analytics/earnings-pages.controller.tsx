@@ -11,30 +11,31 @@ import {
 import { AppException } from '@app/common';
 import { TextConverter } from '@app/conversion';
 import { type ProductError, ProductDetailsService, productPageUrl } from '@app/products';
-import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
+import { CurrentMember, SignedIn } from '@app/auth';
 import type { Member } from '@app/members';
 import { ShortLinkService } from '@app/shortlinks';
 import type { Request } from 'express';
-import { validated } from '../account/account-pages.dto';
 import { SessionPrincipalGuard } from '../account/session-principal.guard';
 import { Html, PagesController } from '../pages/page.decorators';
+import { Viewer } from '../pages/viewer.decorator';
+import { validated } from '../validation';
+import { EarningsSection } from '../views/analytics/earnings';
 import {
   EARNINGS_SORTS,
-  EarningsSection,
   type EarningsFilters,
   type EarningsSort,
-  ImportResult,
-  ItemDetailsSection,
   earningsHref,
   type LinkResults,
-  LinkResultsList,
-  SyncCard,
-} from '../views/account/earnings';
-import { Layout } from '../views/layout';
+} from '../views/analytics/earnings-state';
+import { ImportResult } from '../views/analytics/import-report';
+import { ItemDetailsSection } from '../views/analytics/item-details';
+import { LinkResultsList } from '../views/analytics/link-results';
+import { SyncCard } from '../views/analytics/sync-card';
+import { AccountFrame } from '../views/frame';
 import { renderPage, renderPartial } from '../views/render';
 import { toQuery } from './analytics.controller';
 import { AnalyticsQueryDto, ITEM_ID, SyncQueryDto } from './analytics.dto';
-import { importOptions, uploadStream } from './conversions.controller';
+import { importOptions, uploadStream } from './report-uploads.controller';
 
 /** An item whose product page is not known: its orders name no shop (Shopee needs it) or no site of its currency. */
 const UNKNOWN_PAGE: ProductError = {
@@ -98,7 +99,6 @@ export class EarningsPagesController {
     private readonly imports: OrderImportService,
     private readonly syncs: ReportSyncService,
     private readonly shortLinks: ShortLinkService,
-    private readonly sessions: SessionsService,
     private readonly orderedItems: OrderedItems,
     private readonly conversion: TextConverter,
     private readonly products: ProductDetailsService,
@@ -106,7 +106,7 @@ export class EarningsPagesController {
 
   @Get()
   @Html()
-  async earnings(@Req() req: Request, @CurrentMember() member: Member, @Query() raw: PageQuery) {
+  async earnings(@CurrentMember() member: Member, @Viewer() viewer: Viewer, @Query() raw: PageQuery) {
     const given = {
       start: text(raw.start, 16),
       end: text(raw.end, 16),
@@ -142,16 +142,8 @@ export class EarningsPagesController {
       this.linkResults(member.id, filters.q, 1, given.link),
       this.syncs.states(member.id),
     ]);
-    const viewer = { email: member.email, role: member.role, csrfToken: await this.sessions.csrfToken(req) };
     return renderPage(
-      <Layout
-        title="Earnings · Your account"
-        heading="Your account"
-        viewer={viewer}
-        area="account"
-        section="earnings"
-        charts
-      >
+      <AccountFrame viewer={viewer} section="earnings" charts>
         <EarningsSection
           data={{
             filters,
@@ -166,7 +158,7 @@ export class EarningsPagesController {
             syncs,
           }}
         />
-      </Layout>,
+      </AccountFrame>,
     );
   }
 
@@ -178,8 +170,8 @@ export class EarningsPagesController {
   @Get('items/:marketplace/:itemId')
   @Html()
   async item(
-    @Req() req: Request,
     @CurrentMember() member: Member,
+    @Viewer() viewer: Viewer,
     @Param('marketplace') marketplace: string,
     @Param('itemId') itemId: string,
     @Query() raw: PageQuery,
@@ -201,15 +193,8 @@ export class EarningsPagesController {
       }),
       target?.ok ? this.products.detailsFor([target.link], member.id) : Promise.resolve([null]),
     ]);
-    const viewer = { email: member.email, role: member.role, csrfToken: await this.sessions.csrfToken(req) };
     return renderPage(
-      <Layout
-        title={`${item.item_name || `Item ${item.item_id}`} · Earnings`}
-        heading="Your account"
-        viewer={viewer}
-        area="account"
-        section="earnings"
-      >
+      <AccountFrame viewer={viewer} section="earnings" title={`${item.item_name || `Item ${item.item_id}`} · Earnings`}>
         <ItemDetailsSection
           data={{
             item,
@@ -221,7 +206,7 @@ export class EarningsPagesController {
             back: earningsHref({ asked: given, timezone: base.timezone }),
           }}
         />
-      </Layout>,
+      </AccountFrame>,
     );
   }
 

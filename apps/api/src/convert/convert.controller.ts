@@ -1,30 +1,18 @@
-import { Body, Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiForbiddenResponse,
   ApiBody,
-  ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import {
-  ApiThrottlerGuard,
-  CountedWithLinks,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
-  IpBanGuard,
-  RATE_LIMIT_HEADERS,
-  RATE_LIMITED_DESCRIPTION,
-  RATE_LIMITED_HEADERS,
-} from '@app/abuse';
+import { CountedWithLinks } from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ConvertRequestDto, ConvertResponseDto, type ConvertReply } from '@app/conversion';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { CONVERT_REQUEST_EXAMPLES, CONVERT_RESPONSE_EXAMPLES } from './convert.examples';
 import { Idempotency, IdempotencyKeyHeader } from '@app/idempotency';
 import { ConvertUseCase } from './convert.use-case';
@@ -39,8 +27,14 @@ export class ConvertController {
 
   @Post('convert')
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
-  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @KeyAndTokenRoute({
+    ok: { type: ConvertResponseDto, examples: CONVERT_RESPONSE_EXAMPLES },
+    forbidden: 'plan_required or not_configured',
+    tooManyRequests:
+      'Or quota_exceeded (own_shortener, custom_domain_shortener): the new short links ' +
+      "of the call would pass your plan's quota per UTC day (`Retry-After` until midnight UTC) or in all " +
+      '(`SHORT_LINK_QUOTA_*`; `GET /api/limits` shows yours); links made before are reused and count nothing.',
+  })
   @CountedWithLinks()
   @RequiresScope('convert')
   @IdempotencyKeyHeader()
@@ -52,22 +46,7 @@ export class ConvertController {
       'the links replaced. Per-link failures do not fail the request: they are counted in `summary.failed`.',
   })
   @ApiBody({ type: ConvertRequestDto, examples: CONVERT_REQUEST_EXAMPLES })
-  @ApiOkResponse({ type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS, examples: CONVERT_RESPONSE_EXAMPLES })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_json, invalid_request or invalid_mode' })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({
-    type: ErrorResponseDto,
-    description: `plan_required or not_configured; or ${IP_BLOCKED_DESCRIPTION}`,
-    headers: IP_BLOCKED_HEADERS,
-  })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description:
-      `${RATE_LIMITED_DESCRIPTION} Or quota_exceeded (own_shortener, custom_domain_shortener): the new short links ` +
-      "of the call would pass your plan's quota per UTC day (`Retry-After` until midnight UTC) or in all " +
-      '(`SHORT_LINK_QUOTA_*`; `GET /api/limits` shows yours); links made before are reused and count nothing.',
-    headers: RATE_LIMITED_HEADERS,
-  })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'unavailable' })

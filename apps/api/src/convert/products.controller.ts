@@ -1,30 +1,18 @@
-import { Controller, Get, Header, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiProperty,
   ApiQuery,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import {
-  ApiThrottlerGuard,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
-  IpBanGuard,
-  RATE_LIMIT_HEADERS,
-  RATE_LIMITED_DESCRIPTION,
-  RATE_LIMITED_HEADERS,
-} from '@app/abuse';
 import { AppException, ErrorResponseDto, OkTrue } from '@app/common';
 import { TextConverter } from '@app/conversion';
-import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { ProductDetailsDto, ProductDetailsService, type ProductDetails, type ProductOutcome } from '@app/products';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 
 /** Longest `url` taken (a marketplace link with its tracking parameters fits easily). */
 const MAX_URL_CHARS = 4096;
@@ -50,8 +38,13 @@ export class ProductsController {
   ) {}
 
   @Get('products')
-  @Header('Cache-Control', 'no-store')
-  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @KeyAndTokenRoute({
+    ok: { type: ProductResponseDto },
+    forbidden: "not_configured: the marketplace's API credentials are not saved or were refused",
+    tooManyRequests:
+      'Or quota_exceeded: your Shopee Open API calls for product details this hour ' +
+      '(SHOPEE_PRODUCT_CALLS_PER_HOUR, `Retry-After` until the next hour) or the marketplace refused for its rate limit.',
+  })
   @RequiresScope('products:read')
   @ApiOperation({
     operationId: 'getProduct',
@@ -68,25 +61,11 @@ export class ProductsController {
     description: 'A Shopee or Lazada product link, short links included',
     required: true,
   })
-  @ApiOkResponse({ type: ProductResponseDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
     description: 'invalid_request (`field: "url"`): no url, not a link, or no product details for it',
   })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({
-    type: ErrorResponseDto,
-    description: `not_configured: the marketplace's API credentials are not saved or were refused; or ${IP_BLOCKED_DESCRIPTION}`,
-    headers: IP_BLOCKED_HEADERS,
-  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found: the marketplace has no offer for it' })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description:
-      `${RATE_LIMITED_DESCRIPTION} Or quota_exceeded: your Shopee Open API calls for product details this hour ` +
-      '(SHOPEE_PRODUCT_CALLS_PER_HOUR, `Retry-After` until the next hour) or the marketplace refused for its rate limit.',
-    headers: RATE_LIMITED_HEADERS,
-  })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
     description: 'unavailable: the marketplace API did not answer usably',

@@ -3,7 +3,7 @@ import { failureOf, recordFailure, toAppException } from '@app/common';
 import type { Request, Response } from 'express';
 import { Status } from '../views/components';
 import { PAGE } from '../views/navigation';
-import { ErrorPage } from '../views/public-pages';
+import { ErrorPage } from '../views/public/error';
 import { renderPage, renderPartial } from '../views/render';
 
 const TITLES: Record<number, string> = {

@@ -12,7 +12,9 @@ import {
 import type { Request, Response } from 'express';
 import { LoginDto, RegisterDto } from '../account/account.dto';
 import { PAGE } from '../views/navigation';
-import { HomePage, LoginPage, SignupPage } from '../views/public-pages';
+import { HomePage } from '../views/public/home';
+import { LoginPage } from '../views/public/login';
+import { SignupPage } from '../views/public/signup';
 import { renderPage } from '../views/render';
 import { Html, PagesController } from './page.decorators';
 

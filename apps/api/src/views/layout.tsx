@@ -1,13 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { Status, type StatusMessage } from './components';
 import { ACCOUNT_SECTIONS, ADMIN_SECTIONS, type NavItem, PAGE } from './navigation';
-
-/** Who is looking: the top bar and the forms' CSRF header are built from it. */
-export interface Viewer {
-  email: string;
-  role: 'member' | 'admin';
-  csrfToken: string;
-}
+import type { Viewer } from './viewer';
 
 /**
  * htmx's settings: no eval, no inline styles (CSP), requests to our own origin only, no page snapshots in

@@ -17,3 +17,9 @@ export function formatMoney(amount: string, currency: string): string {
   const grouped = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
   return currency ? `${grouped} ${currency}` : grouped;
 }
+
+/** `12,000 – 24,000 VND`: a range in one currency, the code once at the end; the low end alone without a high. */
+export function formatMoneyRange(low: string, high: string | null, currency: string): string {
+  const lowText = formatMoney(low, currency);
+  return high === null ? lowText : `${lowText.slice(0, -currency.length - 1)} – ${formatMoney(high, currency)}`;
+}

@@ -1,4 +1,4 @@
-import { EmptyState, Field, LocalTime, Status } from '../components';
+import { EmptyState, Field, LocalTime, Status, PostForm } from '../components';
 import { QUICKSTART_LANGUAGES, quickstartSnippet, type QuickstartInput } from './quickstart';
 
 export interface KeyState {
@@ -95,14 +95,7 @@ function KeyCard({ state, pair }: { state: KeyState; pair?: NewPair }) {
       {pair ? (
         <Reveal pair={pair} />
       ) : credential ? (
-        <form
-          id="regenerate-form"
-          class="stack"
-          hx-post="/dashboard/key"
-          hx-target="#key-area"
-          hx-swap="outerHTML"
-          hx-disabled-elt="find button"
-        >
+        <PostForm id="regenerate-form" post="/dashboard/key" target="#key-area" swap="outerHTML">
           <h3>Regenerate key and token</h3>
           <p class="hint">
             Do this when you think the key or token leaked: a new pair replaces this one. Your password is needed again.
@@ -121,19 +114,12 @@ function KeyCard({ state, pair }: { state: KeyState; pair?: NewPair }) {
           </Field>
           <Status id="regenerate-form" />
           <button type="submit">Generate a new key and token</button>
-        </form>
+        </PostForm>
       ) : (
-        <form
-          id="first-key-form"
-          class="stack"
-          hx-post="/dashboard/key"
-          hx-target="#key-area"
-          hx-swap="outerHTML"
-          hx-disabled-elt="find button"
-        >
+        <PostForm id="first-key-form" post="/dashboard/key" target="#key-area" swap="outerHTML">
           <Status id="first-key-form" />
           <button type="submit">Create my key and token</button>
-        </form>
+        </PostForm>
       )}
     </section>
   );

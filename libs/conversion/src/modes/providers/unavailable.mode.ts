@@ -19,6 +19,3 @@ export class UnavailableMode extends ModeProvider {
     return links.map(() => failed('mode_unavailable', `The ${this.mode} mode is not available yet`));
   }
 }
-
-/** Modes whose real provider has not landed; see the README's mode table. */
-export const UNAVAILABLE_MODES: readonly ConvertMode[] = [];

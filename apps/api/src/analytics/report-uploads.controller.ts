@@ -4,7 +4,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCookieAuth,
-  ApiForbiddenResponse,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -17,8 +16,6 @@ import {
 } from '@nestjs/swagger';
 import {
   ApiThrottlerGuard,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
   IpBanGuard,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_DESCRIPTION,
@@ -34,11 +31,12 @@ import {
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
 import { Idempotent } from '@app/idempotency';
-import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
 import { allowLongerRequest } from '@app/http';
 import { SessionPrincipalGuard } from '../account/session-principal.guard';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { ImportSummaryDto } from './analytics.dto';
 
 /** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
@@ -92,13 +90,12 @@ const ImportQueries = () => (target: object, key: string | symbol, descriptor: P
 /** Report uploads: by partner servers (key + token) and from the account page (session). */
 @ApiTags('analytics')
 @Controller()
-export class ConversionsController {
+export class ReportUploadsController {
   constructor(private readonly imports: OrderImportService) {}
 
   @Post('api/conversions/import')
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
-  @UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard)
+  @KeyAndTokenRoute()
   @RequiresScope('reports:write')
   @Idempotent()
   @ApiOperation({
@@ -111,13 +108,6 @@ export class ConversionsController {
   @ImportQueries()
   @ApiOkResponse({ type: ImportSummaryDto, headers: RATE_LIMIT_HEADERS })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request: not a report, or unreadable' })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: RATE_LIMITED_DESCRIPTION,
-    headers: RATE_LIMITED_HEADERS,
-  })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: too many bytes or rows' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   async importWithKey(@Req() req: AuthenticatedRequest): Promise<ImportSummaryDto> {

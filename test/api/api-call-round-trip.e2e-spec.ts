@@ -46,8 +46,13 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
       await cleanUpSharedStore(env);
     });
 
-    const convert = () =>
-      t.send(t.http.post('/api/convert').set({ 'X-API-Key': alice.apiKey, 'X-API-Token': alice.apiToken }).send(BODY));
+    const convertAs = (member: TestMember, body: object) =>
+      t.send(
+        t.http.post('/api/convert').set({ 'X-API-Key': member.apiKey, 'X-API-Token': member.apiToken }).send(body),
+      );
+    const convert = () => convertAs(alice, BODY);
+    /** A body the validation refuses (an unknown mode), after the guards let the call through. */
+    const INVALID_BODY = { content: 'https://shopee.vn/product/1/2', mode: 'no_such_mode' };
 
     it('sends one command for the abuse checks and the link budgets, and counts every policy', async () => {
       await convert(); // the script is loaded on first use (EVALSHA, then EVAL once)
@@ -85,12 +90,7 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
       try {
         const before = Number(await redis.get(counter));
         commands.length = 0;
-        const refused = await t.send(
-          t.http
-            .post('/api/convert')
-            .set({ 'X-API-Key': alice.apiKey, 'X-API-Token': alice.apiToken })
-            .send({ content: 'https://shopee.vn/product/1/2', mode: 'no_such_mode' }),
-        );
+        const refused = await convertAs(alice, INVALID_BODY);
         expect(refused.status).toBe(429);
         expect(refused.body.error.code).toBe('rate_limited');
         expect(refused.headers.ratelimit).toMatch(/"per_key";r=0;t=\d+/);
@@ -104,12 +104,7 @@ describeIf(Boolean(REDIS_URL && usingPostgres), 'needs REDIS_URL and DATABASE_UR
     it('a call under the limit whose body is invalid is counted once and answered 400 with its limits', async () => {
       const carol = await t.createMember();
       commands.length = 0;
-      const res = await t.send(
-        t.http
-          .post('/api/convert')
-          .set({ 'X-API-Key': carol.apiKey, 'X-API-Token': carol.apiToken })
-          .send({ content: 'https://shopee.vn/product/1/2', mode: 'no_such_mode' }),
-      );
+      const res = await convertAs(carol, INVALID_BODY);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_mode');
       expect(res.headers.ratelimit).toMatch(/"per_key";r=2;t=\d+, "per_member";r=99;t=\d+/);

@@ -4,40 +4,29 @@ import {
   Controller,
   Delete,
   Get,
-  Header,
   HttpCode,
   Param,
   Patch,
   Post,
   Query,
   Req,
-  UseGuards,
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import {
-  ApiThrottlerGuard,
-  IP_BLOCKED_DESCRIPTION,
-  IP_BLOCKED_HEADERS,
-  IpBanGuard,
-  RATE_LIMITED_DESCRIPTION,
-  RATE_LIMITED_HEADERS,
-} from '@app/abuse';
 import { ErrorResponseDto } from '@app/common';
-import { ApiCredentialsGuard, type AuthenticatedRequest, RequiresScope } from '@app/credentials';
+import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { Idempotent } from '@app/idempotency';
 import { WebhookDispatcher, WebhookEndpointsService } from '@app/webhooks';
 import { OkDto } from '../account/account-responses.dto';
+import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import {
   CreatedWebhookEndpointDto,
   CreateWebhookEndpointDto,
@@ -49,20 +38,8 @@ import {
   WebhookTestDto,
 } from './webhooks.dto';
 
-/** What every webhook route is: a partner server's call (key + token), never cached, with the usual refusals. */
-const WithKey = () =>
-  applyDecorators(
-    UseGuards(IpBanGuard, ApiCredentialsGuard, ApiThrottlerGuard),
-    RequiresScope('webhooks:write'),
-    Header('Cache-Control', 'no-store'),
-    ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'missing_credentials or invalid_credentials' }),
-    ApiForbiddenResponse({ type: ErrorResponseDto, description: IP_BLOCKED_DESCRIPTION, headers: IP_BLOCKED_HEADERS }),
-    ApiTooManyRequestsResponse({
-      type: ErrorResponseDto,
-      description: RATE_LIMITED_DESCRIPTION,
-      headers: RATE_LIMITED_HEADERS,
-    }),
-  );
+/** What every webhook route is: a partner server's call (key + token), with the webhooks scope. */
+const WithKey = () => applyDecorators(KeyAndTokenRoute(), RequiresScope('webhooks:write'));
 
 const ENDPOINT_NOT_FOUND = { type: ErrorResponseDto, description: 'not_found: no such endpoint of yours' };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { replaceLinks } from '../text-conversion';
 import { Marketplaces } from '../marketplaces';
 import { CLICK_ID_PARAMS } from './click-ids';
-import { extractLinks } from './link-extractor';
+import { extractLinks, findSchemeStarts, linkifyCandidates, plainWebLink } from './link-extractor';
 
 /**
  * Property-based test of link extraction (with identification, as the convert path runs them): marketplace links
@@ -368,5 +368,60 @@ describe('link extraction, property-based', () => {
       ),
       PARAMETERS,
     );
+  });
+});
+
+describe('the plain web link shortcut', () => {
+  /** A host of labels (now and then a bad one), then path pieces (now and then one linkify-it reads its own way). */
+  const LABEL = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom('shopee', 'vn', 'co', 'th', 'a', 'x1', 'WWW', 's', '9', 'xn--p1ai') },
+    { weight: 1, arbitrary: fc.constantFrom('-a', 'a-', 'a--b', 'ệ', '', 'a_b', 'a:80', 'a@b') },
+  );
+  const PATH_PIECE = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom('/', '?', '#', '&', '=', 'Ao-Thun', '-i.1.2', '.html', '%20', '_', '~') },
+    { weight: 1, arbitrary: fc.constantFrom(':8080', '@', '"', "'", '<', '>', '|', '^', '{', '\\', '`', '//') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('ệ', 'ครับ', '好', '「', '。', '…', '»', '\u200b', 'https://', 'shopee.vn'),
+    },
+  );
+  const WORD_AFTER_SCHEME = fc
+    .tuple(
+      fc.constantFrom('https://', 'http://', 'HTTPS://', 'hTtP://'),
+      fc.array(LABEL, { minLength: 1, maxLength: 4 }),
+      fc.array(PATH_PIECE, { maxLength: 10 }),
+    )
+    .map(([scheme, labels, path]) => scheme + labels.join('.') + path.join(''));
+
+  it('answers exactly what linkify-it answers, whenever it answers', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(WORD_AFTER_SCHEME, (word) => {
+        const starts = findSchemeStarts(word);
+        const plain = plainWebLink(word, starts);
+        if (plain === null) return;
+        answered++;
+        expect(plain).toEqual(linkifyCandidates(word, starts));
+      }),
+      { ...PARAMETERS, numRuns: RUNS * 10 },
+    );
+    // The generator reaches the shortcut often enough for the comparison to mean something.
+    expect(answered).toBeGreaterThan(RUNS);
+  });
+
+  it('leaves to linkify-it what it cannot answer alone', () => {
+    for (const word of [
+      'https://shopee.vn:8080/a',
+      'https://shopeé.vn/a',
+      'https://a.vn/x"y',
+      'https://a.vn/b,https://c.vn/d',
+      'https://-a.vn/',
+      'https://a.vn./x',
+    ]) {
+      expect(plainWebLink(word, findSchemeStarts(word))).toBeNull();
+    }
+    expect(plainWebLink('https://shopee.vn/Ao-i.1.2?sp_atk=x&a=b#c', [0])).toEqual([
+      { start: 0, end: 41, form: 'scheme' },
+    ]);
   });
 });

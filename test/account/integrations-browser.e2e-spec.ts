@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AddressPolicy } from '@app/conversion';
+import { CredentialsService } from '@app/credentials';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { eventually } from '../support/api-process';
@@ -143,6 +144,13 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('integration keys and webhooks pages i
     await page.getByText('Key revoked.').waitFor();
     expect(await page.locator('#keys-table tbody tr').count()).toBe(1);
     expect((await callWith(apiKey, apiToken)).status).toBe(401);
+
+    // A name is shown as typed, never run.
+    const hostile = '<img src=x onerror="window.__xss=1">';
+    await t.app.get(CredentialsService).createKey(mai.member.id, { name: hostile, scopes: ['convert'] });
+    await page.reload();
+    expect(await page.locator('#keys-table td[data-label="Name"]').nth(1).textContent()).toBe(hostile);
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
     expect(browser.problems).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { AddressPolicy } from '@app/conversion';
 import { createTestApp, TEST_PASSWORD, TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -19,7 +20,12 @@ describe('a client generated from the OpenAPI document', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ SHORT_LINK_BASE_URL: 'http://sl.test/s' });
+    // Webhook endpoints on 127.0.0.1 (this app's own port: the deliveries' answers do not matter here), which the
+    // address policy allows in tests only.
+    t = await createTestApp(
+      { SHORT_LINK_BASE_URL: 'http://sl.test/s' },
+      { overrides: [{ provide: AddressPolicy, useValue: new AddressPolicy(['127.0.0.1']) }] },
+    );
     await t.app.listen(0, '127.0.0.1');
     baseUrl = await t.app.getUrl();
     mkdirSync(join(ROOT, 'dist'), { recursive: true });
@@ -31,7 +37,7 @@ describe('a client generated from the OpenAPI document', () => {
     await t.close();
   });
 
-  it('compiles with tsc --strict and converts, reads its limits and a product, saves settings and lists short links', async () => {
+  it('compiles with tsc --strict and converts, reads its limits and a product, saves settings, lists short links, makes a scoped key and a webhook endpoint', async () => {
     const document = await t.send(t.http.get('/docs/openapi.json'));
     writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document.body));
     // Run from the scratch folder: in the repository root it would read redocly.yaml (the lint's config).
@@ -75,6 +81,7 @@ describe('a client generated from the OpenAPI document', () => {
         EMAIL: member.email,
         PASSWORD: TEST_PASSWORD,
         PRODUCT_URL: PRODUCT,
+        HOOK_URL: `${baseUrl.replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1')}/hooks-test`,
       },
     });
     const seen = JSON.parse(stdout.trim().split('\n').pop()!);
@@ -88,5 +95,17 @@ describe('a client generated from the OpenAPI document', () => {
     expect(seen.shortLinks.total).toBe(1);
     expect(seen.shortLinks.targets[0]).toContain('shopee');
     expect(seen.clickDays).toBe(7);
+    // Keys per integration, webhooks and Idempotency-Key through the generated client.
+    expect(seen.scopedKey).toEqual({ scopes: ['webhooks:write'], replayed: true });
+    expect(seen.outside).toMatchObject({ ok: false, code: 'insufficient_scope' });
+    expect(seen.outside.message).toContain('convert');
+    expect(seen.webhook).toEqual({
+      secretShape: true,
+      replayed: true,
+      endpoints: 1,
+      events: ['order.created', 'order.updated'],
+      testDelivery: 'webhook.test',
+      total: 1,
+    });
   });
 });

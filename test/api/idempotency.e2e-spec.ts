@@ -55,6 +55,35 @@ describe('Idempotency-Key on the creating routes', () => {
     expect(other.body.error.code).toBe('idempotency_key_reused');
   });
 
+  it('an upload is keyed by its content: another file of the same name and size under the same key is 422', async () => {
+    const named = (key: string, body: Buffer) =>
+      withKey(
+        t.http
+          .post('/api/conversions/import?file_name=AffiliateCommissionReport202608201200.csv')
+          .set('Content-Type', 'text/csv')
+          .send(body),
+        key,
+      );
+    // The same bytes but one: a digit of the last line changed (the same name, the same size).
+    const edited = Buffer.from(REPORT);
+    const at = edited.lastIndexOf('0'.charCodeAt(0));
+    edited[at] = '1'.charCodeAt(0);
+    expect(edited.length).toBe(REPORT.length);
+    expect(edited.equals(REPORT)).toBe(false);
+    const first = await named('preview-1', REPORT);
+    expect(first.status).toBe(200);
+    const same = await named('preview-1', Buffer.from(REPORT));
+    expect(same.status).toBe(200);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    const other = await named('preview-1', edited);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    // No key: the edited file is read as any upload (the preview of it, not a replay).
+    const plain = await withKey(t.http.post('/api/conversions/import').set('Content-Type', 'text/csv').send(edited));
+    expect(plain.status).toBe(200);
+    expect(plain.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('convert in a short-link mode: the same key and body replay the same links; another body is 422', async () => {
     const body = { content: `x ${PRODUCT}`, mode: 'own_shortener', affiliate_id: AFFILIATE_ID };
     const first = await withKey(t.http.post('/api/convert').send(body), 'convert-1');

@@ -190,6 +190,9 @@ export class CredentialsService {
    * expiry and client addresses. Returns the pair in clear text, the only time.
    */
   async createKey(memberId: string, input: IntegrationKeyInput): Promise<IssuedPair & { key: IntegrationKeyView }> {
+    if (input.expiresAt && input.expiresAt.getTime() <= this.clock.now().getTime()) {
+      throw new AppException('invalid_request', 'expires_at must be in the future', { field: 'expires_at' });
+    }
     const keys = await this.db
       .getRepository(Credential)
       .count({ where: { memberId, revokedAt: IsNull(), name: Not(IsNull()) } });

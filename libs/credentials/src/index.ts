@@ -4,6 +4,6 @@ export { CREDENTIAL_MIGRATIONS } from './migrations';
 export { AuthFailed } from './credential-events';
 export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';
-export { CredentialsService, MAX_GRACE_SECONDS } from './credentials.service';
+export { CredentialsService, type IntegrationKeyInput, MAX_GRACE_SECONDS } from './credentials.service';
 export type { Principal } from './principal';
 export { credentialsConfig } from './credentials.config';

@@ -39,7 +39,9 @@ interface Stored {
  * true`) and runs nothing; with another request, 422 `idempotency_key_reused`; while the first is still running,
  * 409 `conflict` (retry later). A failed first request keeps nothing: the key may be used again.
  *
- * The request is the method, path, query and JSON body; for an upload (a streamed body) its type and length.
+ * The request is the method, path, query and JSON body; for an upload (a streamed body), its type, encoding and
+ * the SHA-256 of its bytes (`contentHash`: the route spools the body with `spoolBody` first), so another file of
+ * the same name and size is another request.
  */
 @Injectable()
 export class Idempotency implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -80,8 +82,11 @@ export class Idempotency implements OnApplicationBootstrap, OnApplicationShutdow
     return req.headers['idempotency-key'] !== undefined;
   }
 
-  /** Runs `handler` once per (member, key, request) and replays its answer; see the class. */
-  async run(req: Request, res: Response, handler: () => Promise<unknown>): Promise<unknown> {
+  /**
+   * Runs `handler` once per (member, key, request) and replays its answer; see the class. `contentHash`: the
+   * SHA-256 of a streamed body (`spoolBody`), which the route read before.
+   */
+  async run(req: Request, res: Response, handler: () => Promise<unknown>, contentHash?: string): Promise<unknown> {
     const key = String(req.headers['idempotency-key']);
     if (!KEY_SHAPE.test(key)) {
       throw new AppException('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
@@ -89,7 +94,7 @@ export class Idempotency implements OnApplicationBootstrap, OnApplicationShutdow
       });
     }
     const memberId = memberOf(req);
-    const hash = requestHash(req);
+    const hash = requestHash(req, contentHash);
     const now = this.clock.now();
     const claimed: unknown[] = await this.db.query(
       `INSERT INTO idempotency_keys (member_id, key, request_hash, created_at) VALUES ($1, $2, $3, $4)
@@ -175,11 +180,17 @@ function memberOf(req: Request): string {
   return memberId;
 }
 
-function requestHash(req: Request): string {
-  const streamed = req.body === undefined || Buffer.isBuffer(req.body);
-  const content = streamed
-    ? `${req.headers['content-type'] ?? ''}|${req.headers['content-length'] ?? ''}|${req.headers['content-encoding'] ?? ''}`
-    : JSON.stringify(req.body);
+function requestHash(req: Request, contentHash: string | undefined): string {
+  // A body is keyed by its bytes (an upload's hash from the route, which spooled it: `spoolBody`), a JSON body by
+  // itself; a body not read (none) by nothing.
+  const bytesHash =
+    contentHash ?? (Buffer.isBuffer(req.body) ? createHash('sha256').update(req.body).digest('hex') : undefined);
+  const content =
+    bytesHash !== undefined
+      ? `${req.headers['content-type'] ?? ''}|${req.headers['content-encoding'] ?? ''}|sha256:${bytesHash}`
+      : req.body === undefined
+        ? ''
+        : JSON.stringify(req.body);
   return createHash('sha256').update(`${req.method} ${req.originalUrl}\n${content}`).digest('hex');
 }
 

@@ -92,8 +92,56 @@ const overview = expectOk(await account.GET('/account'));
 const shortLinks = expectOk(await account.GET('/account/short-links', { params: { query: { per_page: 10 } } }));
 const clicks = expectOk(await account.GET('/account/short-links/clicks', { params: { query: { days: 7 } } }));
 
+// A key per integration, only for webhooks, made with an Idempotency-Key: the retry replays the same pair.
+const keyRequest = {
+  params: { header: { ...csrf.header, 'Idempotency-Key': 'client-key-1' } },
+  body: { name: 'Webhook sync', scopes: ['webhooks:write' as const] },
+};
+const made = await account.POST('/account/keys', keyRequest);
+const madeAgain = await account.POST('/account/keys', keyRequest);
+const scopedKey = expectOk(made);
+const keyReplayed =
+  madeAgain.response.headers.get('Idempotent-Replayed') === 'true' && expectOk(madeAgain).api_key === scopedKey.api_key;
+const scoped = createClient<paths>({
+  baseUrl,
+  headers: { 'X-API-Key': scopedKey.api_key, 'X-API-Token': scopedKey.api_token },
+});
+
+// Outside its scope: 403 insufficient_scope, naming the scope.
+const outside = body(await scoped.POST('/api/convert', { body: { content: env('PRODUCT_URL'), mode: 'link_goc' } }));
+const outsideSeen = outside.ok ? { ok: true } : { ok: false, code: outside.error.code, message: outside.error.message };
+
+// Within it: a webhook endpoint (the secret once; the same Idempotency-Key replays it), a test event, the log.
+const endpointRequest = {
+  params: { header: { 'Idempotency-Key': 'client-endpoint-1' } },
+  body: { url: env('HOOK_URL'), events: ['order.created' as const, 'order.updated' as const] },
+};
+const created = expectOk(await scoped.POST('/api/webhooks/endpoints', endpointRequest));
+const createdAgain = await scoped.POST('/api/webhooks/endpoints', endpointRequest);
+const endpointReplayed =
+  createdAgain.response.headers.get('Idempotent-Replayed') === 'true' &&
+  expectOk(createdAgain).endpoint.id === created.endpoint.id;
+const endpointPath = { params: { path: { id: created.endpoint.id } } };
+const tested = expectOk(await scoped.POST('/api/webhooks/endpoints/{id}/test', endpointPath));
+const endpoints = expectOk(await scoped.GET('/api/webhooks/endpoints'));
+const deliveries = expectOk(
+  await scoped.GET('/api/webhooks/endpoints/{id}/deliveries', {
+    params: { path: { id: created.endpoint.id }, query: { per_page: 10 } },
+  }),
+);
+
 console.log(
   JSON.stringify({
+    scopedKey: { scopes: scopedKey.key.scopes, replayed: keyReplayed },
+    outside: outsideSeen,
+    webhook: {
+      secretShape: /^whsec_/.test(created.secret),
+      replayed: endpointReplayed,
+      endpoints: endpoints.endpoints.length,
+      events: created.endpoint.events,
+      testDelivery: deliveries.deliveries.find((d) => d.id === tested.delivery_id)?.event ?? null,
+      total: deliveries.total,
+    },
     convert,
     limits: limits.limits.map((limit) => ({ name: limit.name, limit: limit.limit })),
     refusedCode,

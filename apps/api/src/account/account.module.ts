@@ -11,6 +11,7 @@ import { ConvertModule } from '../convert/convert.module';
 import { AccountController } from './account.controller';
 import { AccountPagesController } from './account-pages.controller';
 import { IdempotencyModule } from '@app/idempotency';
+import { IntegrationKeyPagesController } from './integration-key-pages.controller';
 import { IntegrationKeysController } from './integration-keys.controller';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
@@ -34,7 +35,13 @@ import { SessionPrincipalGuard } from './session-principal.guard';
     // The same options as ConversionModule's import: one instance (the short-link quotas on the account page).
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
   ],
-  controllers: [AuthController, AccountController, IntegrationKeysController, AccountPagesController],
+  controllers: [
+    AuthController,
+    AccountController,
+    IntegrationKeysController,
+    AccountPagesController,
+    IntegrationKeyPagesController,
+  ],
   providers: [AccountService, SessionPrincipalGuard],
 })
 export class AccountModule {}

@@ -13,12 +13,17 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentMember, SignedIn } from '@app/auth';
-import { AppException, Clock, ErrorResponseDto } from '@app/common';
+import { ErrorResponseDto } from '@app/common';
 import { CredentialsService } from '@app/credentials';
 import { Idempotent } from '@app/idempotency';
 import type { Member } from '@app/members';
 import { OkDto } from './account-responses.dto';
-import { CreatedIntegrationKeyDto, CreateIntegrationKeyDto, IntegrationKeysDto } from './integration-keys.dto';
+import {
+  CreatedIntegrationKeyDto,
+  CreateIntegrationKeyDto,
+  integrationKeyInput,
+  IntegrationKeysDto,
+} from './integration-keys.dto';
 
 const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
 
@@ -29,10 +34,7 @@ const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'Th
 @Controller('account/keys')
 @SignedIn()
 export class IntegrationKeysController {
-  constructor(
-    private readonly credentials: CredentialsService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly credentials: CredentialsService) {}
 
   @Post()
   @Header('Cache-Control', 'no-store')
@@ -53,16 +55,7 @@ export class IntegrationKeysController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'quota_exceeded: too many keys' })
   async create(@CurrentMember() member: Member, @Body() body: CreateIntegrationKeyDto) {
-    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-    if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) {
-      throw new AppException('invalid_request', 'expires_at must be in the future', { field: 'expires_at' });
-    }
-    const made = await this.credentials.createKey(member.id, {
-      name: body.name,
-      scopes: body.scopes,
-      expiresAt,
-      allowedIps: body.allowed_ips,
-    });
+    const made = await this.credentials.createKey(member.id, integrationKeyInput(body));
     return { ok: true as const, key: made.key, api_key: made.apiKey, api_token: made.apiToken };
   }
 

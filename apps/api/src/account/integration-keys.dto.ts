@@ -12,7 +12,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsIpList, OkTrue } from '@app/common';
-import { SCOPES, type Scope } from '@app/credentials';
+import { type IntegrationKeyInput, SCOPES, type Scope } from '@app/credentials';
 
 export class CreateIntegrationKeyDto {
   @ApiProperty({ example: 'ERP order sync', maxLength: 100 })
@@ -45,6 +45,16 @@ export class CreateIntegrationKeyDto {
   @Matches(/^[0-9a-fA-F:./]+$/, { each: true, message: 'allowed_ips must be addresses or CIDR ranges' })
   @IsIpList({ each: true, message: 'allowed_ips must be addresses or CIDR ranges' })
   allowed_ips?: string[];
+}
+
+/** The body as the service takes it (the API's route and the account page both make keys through this). */
+export function integrationKeyInput(body: CreateIntegrationKeyDto): IntegrationKeyInput {
+  return {
+    name: body.name,
+    scopes: body.scopes,
+    expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+    allowedIps: body.allowed_ips,
+  };
 }
 
 export class IntegrationKeyDto {

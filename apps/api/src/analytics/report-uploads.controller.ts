@@ -1,4 +1,4 @@
-import { Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Header, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -22,6 +22,7 @@ import {
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import {
+  analyticsConfig,
   type ImportOptions,
   type ImportSummary,
   isSupportedUploadEncoding,
@@ -30,7 +31,7 @@ import {
 } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { Idempotent } from '@app/idempotency';
+import { Idempotency, IdempotencyKeyHeader, spoolBody } from '@app/idempotency';
 import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { AFFILIATE_ID_SHAPE, type Member } from '@app/members';
 import type { Request } from 'express';
@@ -91,13 +92,17 @@ const ImportQueries = () => (target: object, key: string | symbol, descriptor: P
 @ApiTags('analytics')
 @Controller()
 export class ReportUploadsController {
-  constructor(private readonly imports: OrderImportService) {}
+  constructor(
+    private readonly imports: OrderImportService,
+    private readonly idempotency: Idempotency,
+    @Inject(analyticsConfig.KEY) private readonly config: { IMPORT_MAX_BYTES: number },
+  ) {}
 
   @Post('api/conversions/import')
   @HttpCode(200)
   @KeyAndTokenRoute()
   @RequiresScope('reports:write')
-  @Idempotent()
+  @IdempotencyKeyHeader()
   @ApiOperation({
     operationId: 'importConversions',
     summary: 'Import a marketplace order report (preview, or apply)',
@@ -111,7 +116,7 @@ export class ReportUploadsController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: too many bytes or rows' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto, description: 'unsupported_media_type' })
   async importWithKey(@Req() req: AuthenticatedRequest): Promise<ImportSummaryDto> {
-    return answer(await this.imports.importFile(req.principal.memberId, uploadStream(req), importOptions(req)));
+    return this.importUpload(req, req.principal.memberId);
   }
 
   @Post('account/conversions/import')
@@ -120,7 +125,7 @@ export class ReportUploadsController {
   // After SignedIn's guards (decorators apply bottom-up): the session's member, then the member's rate limits.
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   @SignedIn()
-  @Idempotent()
+  @IdempotencyKeyHeader()
   @ApiCookieAuth('session')
   @ApiOperation({
     operationId: 'importAccountConversions',
@@ -142,7 +147,29 @@ export class ReportUploadsController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponseDto })
   async importWithSession(@CurrentMember() member: Member, @Req() req: Request): Promise<ImportSummaryDto> {
-    return answer(await this.imports.importFile(member.id, uploadStream(req), importOptions(req)));
+    return this.importUpload(req, member.id);
+  }
+
+  /**
+   * The upload imported; with `Idempotency-Key`, first read whole to a temporary file and keyed by the hash of
+   * its bytes (and the query), so the same file again replays the first answer and another file under the same
+   * key is 422 `idempotency_key_reused`, whatever its name and size.
+   */
+  private async importUpload(req: Request, memberId: string): Promise<ImportSummaryDto> {
+    const upload = uploadStream(req);
+    const options = importOptions(req);
+    if (!Idempotency.wanted(req)) return answer(await this.imports.importFile(memberId, upload, options));
+    const spooled = await spoolBody(upload.body, this.config.IMPORT_MAX_BYTES);
+    try {
+      return (await this.idempotency.run(
+        req,
+        req.res!,
+        async () => answer(await this.imports.importFile(memberId, { ...upload, body: spooled.open() }, options)),
+        spooled.sha256,
+      )) as ImportSummaryDto;
+    } finally {
+      await spooled.dispose();
+    }
   }
 }
 

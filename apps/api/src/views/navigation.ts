@@ -27,6 +27,8 @@ export const ACCOUNT_SECTIONS: readonly NavItem[] = [
   { id: 'usage', label: 'Usage', path: '/dashboard/usage' },
   { id: 'settings', label: 'Settings', path: '/dashboard/settings' },
   { id: 'domains', label: 'Domains', path: '/dashboard/domains' },
+  { id: 'integration-keys', label: 'Integration keys', path: '/dashboard/integration-keys' },
+  { id: 'webhooks', label: 'Webhooks', path: '/dashboard/webhooks' },
   { id: 'profile', label: 'Profile', path: '/dashboard/profile' },
 ];
 

@@ -184,6 +184,6 @@ export class WebhookEndpointsService {
 
   private async checkUrl(url: string): Promise<void> {
     const refusal = await this.sender.refusal(url);
-    if (refusal) throw new AppException('invalid_request', `The webhook URL is refused: ${refusal}`);
+    if (refusal) throw new AppException('invalid_request', `The webhook URL is refused: ${refusal}`, { field: 'url' });
   }
 }

@@ -19,8 +19,11 @@
     encodeParameters: function (xhr, parameters, element) {
       xhr.overrideMimeType('text/json');
       var body = {};
+      // A name given more than once (a group of checkboxes) is a list of its values.
       parameters.forEach(function (value, key) {
-        body[key] = value;
+        if (!Object.prototype.hasOwnProperty.call(body, key)) body[key] = value;
+        else if (Array.isArray(body[key])) body[key].push(value);
+        else body[key] = [body[key], value];
       });
       var typed = api ? api.getExpressionVars(element) : {};
       Object.keys(typed).forEach(function (key) {

@@ -27,13 +27,14 @@ function graceText(seconds: number): string {
   return `The previous pair keeps working for ${label}.`;
 }
 
-function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+/** A read-only value (a key, a token, a secret) with its copy button. */
+export function CopyField({ id, label, value, copy }: { id: string; label: string; value: string; copy?: string }) {
   return (
     <Field id={id} label={label}>
       <div class="copy-row">
         <input id={id} type="text" readonly spellcheck={false} autocomplete="off" value={value} />
         <button type="button" class="secondary" data-copy={id}>
-          {label.startsWith('API key') ? 'Copy key' : 'Copy token'}
+          {copy ?? (label.startsWith('API key') ? 'Copy key' : 'Copy token')}
         </button>
       </div>
     </Field>

@@ -8,6 +8,8 @@ export interface OutboundRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Read at most this much of the answer (default: the options' `maxBodyBytes`, sized for a link). */
+  maxBodyBytes?: number;
 }
 
 export interface OutboundResponse {
@@ -60,7 +62,7 @@ export class OutboundHttp implements OnModuleDestroy {
         dispatcher: this.agent(provider),
       });
       response.body.on('error', () => undefined);
-      const text = await readCapped(response.body, this.options.maxBodyBytes);
+      const text = await readCapped(response.body, req.maxBodyBytes ?? this.options.maxBodyBytes);
       const contentType = response.headers['content-type'];
       return {
         status: response.statusCode,

@@ -130,6 +130,8 @@ export class ProviderGates {
     call: (signal: AbortSignal) => Promise<Attempt<T>>,
     /** Checked once a slot is free, before any call: a failure here ends the run without calling. */
     precheck: () => OutboundFailure | null = () => null,
+    /** Retries of a retryable failure (default OUTBOUND_MAX_RETRIES). */
+    maxRetries: number = this.options.maxRetries,
   ): Promise<Attempt<T>> {
     const { breaker, slots } = this.gates.get(provider)!;
     const label = PROVIDER_LABELS[provider];
@@ -168,7 +170,7 @@ export class ProviderGates {
           throw error;
         }
         this.metrics?.upstreamRequests.inc({ service: provider, outcome: result.ok ? 'ok' : result.failure.code });
-        if (result.ok || !result.failure.retryable || attempt >= this.options.maxRetries) return result;
+        if (result.ok || !result.failure.retryable || attempt >= maxRetries) return result;
         last = result;
         this.logger.debug(`${label}: attempt ${attempt + 1} failed (${result.failure.code}), retrying`);
         const wait = backoff.next(undefined);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { regionOfSite } from '@app/marketplaces';
 import { ShortLinkTargetPolicy, type ShortLinkTargetFacts } from '@app/shortlinks';
 import { lazadaMasterCode, type MarketplaceId } from './links';
 import { Marketplaces } from './marketplaces';
@@ -26,7 +27,7 @@ export class MarketplaceTargetPolicy extends ShortLinkTargetPolicy {
     return {
       marketplace: link.marketplace,
       // The public suffix of the site ('co.th', 'com.my', 'vn'): its last label is the country.
-      region: link.region ? (link.region.split('.').pop() ?? null) : null,
+      region: link.region ? regionOfSite(link.region) : null,
       affiliateId: cut(accountOf(link.marketplace, target), 100),
       shopId: product ? cut(link.shopId, 64) : null,
       itemId: product ? cut(link.itemId, 64) : null,

@@ -3,13 +3,14 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
+import { regionOfCurrency } from '@app/marketplaces';
 import Decimal from 'decimal.js';
 import { ORDER_SUMMARIES, type OrderSummaryTable, orderSummaryInsert } from '../query/order-figures';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { type OrderLineFact, OrderLinesChanged, ReportImported } from '../analytics-events';
 import { utcMondayOf } from '../clicks/click-summaries';
-import { detectLayout, REGION_OF_CURRENCY, type LineStatus, type ReportLayout } from './report-formats';
+import { detectLayout, type LineStatus, type ReportLayout } from './report-formats';
 import { ImportBudget } from './import-budget';
 import { readReportRows, ReportFileError } from './report-reader';
 import { type ReceivedReport, receiveReport, type ReportUpload } from './report-upload';
@@ -307,7 +308,7 @@ export class OrderImportService {
         ...made,
         fileName: options.fileName,
         affiliateId: options.affiliateId ?? null,
-        region: (currency && REGION_OF_CURRENCY[currency]) || null,
+        region: currency ? regionOfCurrency(currency) : null,
       };
       report = manager
         ? await this.openReport(memberId, values, manager)
@@ -542,7 +543,7 @@ export class OrderImportService {
     }
     const result = new Map<string, string>();
     for (const line of lines) {
-      const region = REGION_OF_CURRENCY[line.currency] ?? null;
+      const region = regionOfCurrency(line.currency);
       let candidates = (known.get(line.subId) ?? []).filter(
         (link) => link.marketplace === line.marketplace && link.region === region,
       );

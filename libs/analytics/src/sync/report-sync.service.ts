@@ -4,12 +4,12 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
 import { MemberSettingsService } from '@app/members';
+import { regionOfCurrency } from '@app/marketplaces';
 import { LAZADA_REPORT_PAGE_LIMIT, OutsideLinks } from '@app/outbound';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { ReportSyncFailed } from '../analytics-events';
 import { OrderImportService } from '../import/order-import.service';
-import { REGION_OF_CURRENCY } from '../import/report-formats';
 import { LazadaReportError, lazadaRowsOf, linesOfLazadaRows, monthRanges } from './lazada-conversion-report';
 import {
   callFailedWords,
@@ -276,7 +276,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
       madeAt: this.clock.now(),
       madeAtFrom: 'pull',
       affiliateId: null,
-      region: (currency && REGION_OF_CURRENCY[currency]) || null,
+      region: currency ? regionOfCurrency(currency) : null,
     });
   }
 

@@ -34,6 +34,8 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
       LAZADA_REPORT_URL: lazada.url,
       SHOPEE_REPORT_QUERY_GAP_MS: '300',
       ORDER_SYNC_INTERVAL_MS: '0',
+      // A link's answer must come within 250 ms here; a report page has its own, longer time-out.
+      OUTBOUND_TIMEOUT_MS: '250',
     });
     sync = t.app.get(ReportSyncService);
   }, 180_000);
@@ -289,6 +291,14 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
     lazada.unavailableCalls = 1;
     const state = await sync.sync(member.member.id, 'lazada');
     expect(state).toMatchObject({ state: 'ok', last_error: null, lines_new: 1 });
+    expect(await counted('lazada', 'upstream_unavailable')).toBe(lazadaDown + 1);
+    // A page slower than a link's time-out (OUTBOUND_TIMEOUT_MS) is still read: a report page has its own.
+    lazada.answerDelayMs = 600;
+    try {
+      expect(await sync.sync(member.member.id, 'lazada')).toMatchObject({ state: 'ok', last_error: null });
+    } finally {
+      lazada.answerDelayMs = 0;
+    }
     expect(await counted('lazada', 'upstream_unavailable')).toBe(lazadaDown + 1);
     expect(await counted('lazada', 'ok')).toBeGreaterThan(lazadaOk);
 

@@ -169,6 +169,8 @@ export class FakeShopeeReports {
 export class FakeLazadaReports {
   rows: Array<Record<string, string>> = [];
   unavailableCalls = 0;
+  /** Each answer waits this long before its headers (a large page). */
+  answerDelayMs = 0;
   readonly apps = new Map<string, { secret: string; token: string }>();
   readonly ranges: string[] = [];
   calls = 0;
@@ -188,6 +190,14 @@ export class FakeLazadaReports {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    if (this.answerDelayMs > 0) {
+      setTimeout(() => this.answer(req, res), this.answerDelayMs);
+      return;
+    }
+    this.answer(req, res);
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse): void {
     this.calls += 1;
     if (this.unavailableCalls > 0) {
       this.unavailableCalls -= 1;

@@ -57,6 +57,8 @@ interface ObtainSpec {
 }
 
 const PURGE_INTERVAL_MS = 3600_000;
+/** One attempt at a report page: hundreds of conversions, far more than a link's answer (OUTBOUND_TIMEOUT_MS). */
+const REPORT_ATTEMPT_TIMEOUT_MS = 20_000;
 
 /**
  * Links from outside services for the modes: external short links (TinyURL, is.gd, v.gd, Bitly, Cutt.ly) and
@@ -166,21 +168,24 @@ export class OutsideLinks {
    * One call to `provider` through its gate (breaker, concurrency, time-out, retries) for callers that read
    * something else than a link (product details, the order report pull): `request` is built afresh for each attempt
    * (a fresh signature timestamp), `parse` reads the answer. Ends with `budget` (default: OUTBOUND_REQUEST_BUDGET_MS
-   * from now); `maxRetries` lowers the retries (a call that must not be sent twice in a row: 0).
+   * from now); `limits` may lower the retries (a call that must not be sent twice in a row: 0) and set one
+   * attempt's time-out (a report page is far larger than a link's answer).
    */
   call<T>(
     provider: OutboundProvider,
     request: () => OutboundRequest,
     parse: (response: OutboundResponse) => Attempt<T>,
     budget: AbortSignal = AbortSignal.timeout(this.options.requestBudgetMs),
-    maxRetries?: number,
+    limits: { maxRetries?: number; attemptTimeoutMs?: number } = {},
   ): Promise<Attempt<T>> {
+    const timeoutMs = limits.attemptTimeoutMs;
     return this.gates.run(
       provider,
       budget,
-      (signal) => attemptCall(this.http, provider, request(), signal, parse),
+      (signal) => attemptCall(this.http, provider, timeoutMs ? { ...request(), timeoutMs } : request(), signal, parse),
       undefined,
-      maxRetries,
+      limits.maxRetries,
+      timeoutMs,
     );
   }
 
@@ -200,7 +205,7 @@ export class OutsideLinks {
       () => shopeeConversionReportRequest(endpoint, credentials, query, Math.floor(this.clock.now().getTime() / 1000)),
       parseShopeeConversionReport,
       budget,
-      0,
+      { maxRetries: 0, attemptTimeoutMs: REPORT_ATTEMPT_TIMEOUT_MS },
     );
   }
 
@@ -217,6 +222,7 @@ export class OutsideLinks {
       () => lazadaConversionReportRequest(baseUrl, credentials, range, page, this.clock.now().getTime()),
       parseLazadaConversionReport,
       budget,
+      { attemptTimeoutMs: REPORT_ATTEMPT_TIMEOUT_MS },
     );
   }
 

@@ -20,8 +20,8 @@ import {
 } from './shopee-conversion-report';
 
 const DAY_MS = 86_400_000;
-/** One page's budget (its attempts, their time-outs and the waits between them). */
-const CALL_TIMEOUT_MS = 20_000;
+/** One page's budget (its attempts, each up to 20 s, and the waits between them). */
+const CALL_TIMEOUT_MS = 60_000;
 /** Pages read per marketplace and run at most (Shopee: 500 rows each; its budget is 2,000 calls an hour). */
 const MAX_PAGES = 200;
 /** Fresh queries after an expired scrollId, per run. */

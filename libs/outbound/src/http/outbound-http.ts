@@ -10,6 +10,8 @@ export interface OutboundRequest {
   body?: string;
   /** Read at most this much of the answer (default: the options' `maxBodyBytes`, sized for a link). */
   maxBodyBytes?: number;
+  /** Waits for the headers and between body chunks (default: the attempt's time-out, OUTBOUND_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export interface OutboundResponse {
@@ -60,6 +62,7 @@ export class OutboundHttp implements OnModuleDestroy {
         body: req.body,
         signal,
         dispatcher: this.agent(provider),
+        ...(req.timeoutMs ? { headersTimeout: req.timeoutMs, bodyTimeout: req.timeoutMs } : {}),
       });
       response.body.on('error', () => undefined);
       const text = await readCapped(response.body, req.maxBodyBytes ?? this.options.maxBodyBytes);

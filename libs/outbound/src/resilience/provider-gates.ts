@@ -132,7 +132,11 @@ export class ProviderGates {
     precheck: () => OutboundFailure | null = () => null,
     /** Retries of a retryable failure (default OUTBOUND_MAX_RETRIES). */
     maxRetries: number = this.options.maxRetries,
+    /** One attempt's time-out (default OUTBOUND_TIMEOUT_MS), for a call whose answer is larger than a link's. */
+    attemptTimeoutMs?: number,
   ): Promise<Attempt<T>> {
+    const attemptTimeout =
+      attemptTimeoutMs === undefined ? this.attemptTimeout : timeout(attemptTimeoutMs, TimeoutStrategy.Cooperative);
     const { breaker, slots } = this.gates.get(provider)!;
     const label = PROVIDER_LABELS[provider];
     if (this.breakerState(provider) === 'open') return refused(circuitOpen(label));
@@ -156,7 +160,7 @@ export class ProviderGates {
         try {
           result = await breaker.execute(
             ({ signal }) =>
-              this.attemptTimeout.execute(async ({ signal: attemptSignal }) => {
+              attemptTimeout.execute(async ({ signal: attemptSignal }) => {
                 const answer = await call(attemptSignal);
                 if (budget.aborted && !answer.ok) throw new BudgetSpent();
                 return answer;

@@ -94,9 +94,9 @@ export const analytics: Benchmark = {
       } else {
         await db.query('BEGIN');
         await db.query(
-          `INSERT INTO short_links (member_id, domain, code, target, sub_id)
+          `INSERT INTO short_links (member_id, domain, code, target, sub_id, marketplace, region, shop_id, item_id)
          SELECT $1, '', $3 || lpad(to_hex(i), 7, '0'), 'https://shopee.vn/x-i.1.' || (1000 + i % 997) || '?b=' || i,
-                's' || (i % 200) || '-p' || (i % 7)
+                's' || (i % 200) || '-p' || (i % 7), 'shopee', 'vn', '1', (1000 + i % 997)::text
            FROM generate_series(1, $2::int) AS i`,
           [member.memberId, LINKS, CODE_PREFIX],
         );

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { insertShortLink } from '../support/short-links';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
 const file = (name: string) => readFileSync(join(FIXTURES, name));
@@ -44,15 +45,12 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
     alice = await t.createMember();
     const link = async (code: string, subId: string, item: string) =>
       (
-        await t.dataSource.query(
-          `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-          [
-            alice.member.id,
-            code,
-            `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`,
-            subId,
-          ],
-        )
+        await insertShortLink(t.dataSource, [
+          alice.member.id,
+          code,
+          `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`,
+          subId,
+        ])
       )[0].id as string;
     fbLink = await link('FbPost1A', 'fb-post1', '5001');
     zaloLink = await link('ZaloLnk', 'zalo', '9999');
@@ -302,10 +300,12 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
 
   it('rolls hourly detail older than the retention into days, losing and doubling nothing', async () => {
     const member = await t.createMember();
-    const [{ id }] = await t.dataSource.query(
-      `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', 'OldLink1', 'https://shopee.vn/x-i.1.2', 'old') RETURNING id::text AS id`,
-      [member.member.id],
-    );
+    const [{ id }] = await insertShortLink(t.dataSource, [
+      member.member.id,
+      'OldLink1',
+      'https://shopee.vn/x-i.1.2',
+      'old',
+    ]);
     await t.dataSource.query(
       `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
        SELECT $1, h, 'VN', 'mobile', 'iOS', 'Safari', '', false, $2, 'old', 'shopee', '2', 3

@@ -1,4 +1,5 @@
 import { ClickRecorder } from '@app/analytics/testing';
+import { OWN_DOMAIN, ShortLinkService } from '@app/shortlinks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
@@ -49,12 +50,15 @@ describe('earnings for every marketplace: golden files of our own, figures by ha
       CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
     });
     bob = await t.createMember();
-    const link = async (code: string, subId: string, target: string) => {
-      const [row] = await t.dataSource.query(
-        `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-        [bob.member.id, code, target, subId],
-      );
-      links[code] = row.id as string;
+    // Made as a convert call makes them: the link stores its marketplace, region, account and ids when it is made.
+    const codes: Record<string, string> = {};
+    const link = async (name: string, subId: string, target: string) => {
+      const code = (await t.app.get(ShortLinkService).shorten(bob.member.id, OWN_DOMAIN, [target], subId)).get(target)!;
+      const [row] = await t.dataSource.query(`SELECT id::text AS id FROM short_links WHERE domain = '' AND code = $1`, [
+        code,
+      ]);
+      links[name] = row.id as string;
+      codes[name] = code;
     };
     await link('ThFbA', 'thfb', shopee('co.th', '7001', 'TH1'));
     await link('ThFbB', 'thfb', shopee('co.th', '7002', 'TH9'));
@@ -72,7 +76,7 @@ describe('earnings for every marketplace: golden files of our own, figures by ha
     ] as const) {
       for (let i = 0; i < clicks; i += 1) {
         const res = await t.send(
-          t.http.get(`/s/${code}`).set('Host', SHORT_HOST).set('User-Agent', IPHONE).redirects(0),
+          t.http.get(`/s/${codes[code]}`).set('Host', SHORT_HOST).set('User-Agent', IPHONE).redirects(0),
         );
         expect(res.status).toBe(302);
       }

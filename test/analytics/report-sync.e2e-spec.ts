@@ -1,5 +1,6 @@
 import { ReportSyncService } from '@app/analytics';
 import { MemberSettingsService } from '@app/members';
+import { Metrics } from '@app/metrics';
 import { AccountClient } from '../support/account-client';
 import { type FakeConversion, FakeLazadaReports, FakeShopeeReports } from '../support/fake-report-apis';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
@@ -33,6 +34,8 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
       LAZADA_REPORT_URL: lazada.url,
       SHOPEE_REPORT_QUERY_GAP_MS: '300',
       ORDER_SYNC_INTERVAL_MS: '0',
+      // A link's answer must come within 250 ms here; a report page has its own, longer time-out.
+      OUTBOUND_TIMEOUT_MS: '250',
     });
     sync = t.app.get(ReportSyncService);
   }, 180_000);
@@ -253,6 +256,56 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
     expect((await sync.sync(member.member.id, 'lazada')).last_error).toMatch(
       /refused your app key, secret or user token/,
     );
+  });
+
+  it("goes through the outbound client's gate: a Lazada 503 is retried, every call counted by service", async () => {
+    const member = await t.createMember();
+    lazada.apps.set('lz-retry', { secret: 'lz-retry-secret', token: 'lz-retry-token' });
+    await t.app.get(MemberSettingsService).update(member.member.id, {
+      secrets: {
+        lazada_app_key: 'lz-retry',
+        lazada_app_secret: 'lz-retry-secret',
+        lazada_user_token: 'lz-retry-token',
+      },
+    });
+    lazada.rows = [
+      {
+        conversionTime: `${new Date().toISOString().slice(0, 10)} 00:30:00`,
+        orderId: 'LZRETRY',
+        subOrderId: 'S1',
+        sku: 'SKU1',
+        status: 'Delivered',
+        validity: 'valid',
+        estPayout: '10',
+        orderAmt: '100',
+        currency: 'VND',
+      },
+    ];
+    const counted = async (service: string, outcome: string) =>
+      (await t.app.get(Metrics).upstreamRequests.get()).values.find(
+        (v) => v.labels.service === service && v.labels.outcome === outcome,
+      )?.value ?? 0;
+    const lazadaOk = await counted('lazada', 'ok');
+    const lazadaDown = await counted('lazada', 'upstream_unavailable');
+    const shopeeOk = await counted('shopee', 'ok');
+    lazada.unavailableCalls = 1;
+    const state = await sync.sync(member.member.id, 'lazada');
+    expect(state).toMatchObject({ state: 'ok', last_error: null, lines_new: 1 });
+    expect(await counted('lazada', 'upstream_unavailable')).toBe(lazadaDown + 1);
+    // A page slower than a link's time-out (OUTBOUND_TIMEOUT_MS) is still read: a report page has its own.
+    lazada.answerDelayMs = 600;
+    try {
+      expect(await sync.sync(member.member.id, 'lazada')).toMatchObject({ state: 'ok', last_error: null });
+    } finally {
+      lazada.answerDelayMs = 0;
+    }
+    expect(await counted('lazada', 'upstream_unavailable')).toBe(lazadaDown + 1);
+    expect(await counted('lazada', 'ok')).toBeGreaterThan(lazadaOk);
+
+    shopee.conversions = conversions(2);
+    const shopeeMember = await withShopeeApp('app-counted', 'secret-counted');
+    expect(await sync.sync(shopeeMember.member.id, 'shopee')).toMatchObject({ state: 'ok', lines_new: 2 });
+    expect(await counted('shopee', 'ok')).toBe(shopeeOk + 1);
   });
 
   it('the account page reads the sync state and can start a sync', async () => {

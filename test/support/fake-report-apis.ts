@@ -164,10 +164,13 @@ export class FakeShopeeReports {
 /**
  * Lazada's `GET /marketing/conversion/report`: signed (HMAC-SHA256 of path + sorted parameters, uppercase hex),
  * a range inside one calendar month only, `limit` at most 100, `page` from 1, rows in `result.data`; errors as
- * `{code, message}` (`IllegalAccessToken`, `ApiCallLimit`).
+ * `{code, message}` (`IllegalAccessToken`, `ApiCallLimit`). The next `unavailableCalls` calls answer HTTP 503.
  */
 export class FakeLazadaReports {
   rows: Array<Record<string, string>> = [];
+  unavailableCalls = 0;
+  /** Each answer waits this long before its headers (a large page). */
+  answerDelayMs = 0;
   readonly apps = new Map<string, { secret: string; token: string }>();
   readonly ranges: string[] = [];
   calls = 0;
@@ -187,7 +190,19 @@ export class FakeLazadaReports {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    if (this.answerDelayMs > 0) {
+      setTimeout(() => this.answer(req, res), this.answerDelayMs);
+      return;
+    }
+    this.answer(req, res);
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse): void {
     this.calls += 1;
+    if (this.unavailableCalls > 0) {
+      this.unavailableCalls -= 1;
+      return json(res, 503, { message: 'Service busy' });
+    }
     const url = new URL(req.url ?? '/', 'http://x');
     const params = Object.fromEntries(url.searchParams.entries());
     const path = url.pathname.replace(/^\/rest/, '');

@@ -1,6 +1,7 @@
 import { ClickRecorder } from '@app/analytics/testing';
 import type { IncomingMessage } from 'node:http';
 import type { TestApp, TestMember } from './test-app';
+import { insertShortLink } from './short-links';
 
 /**
  * Clicks recorded through the real recorder and flush, for the tests that compare the click summaries with the
@@ -44,10 +45,7 @@ export async function recordClicks(
     [`${options.prefix}B2`, 'https://shopee.vn/x-i.111.5002', 'fb-post1'],
     [`${options.prefix}C3`, 'https://www.lazada.vn/products/x-i7001-s8001.html', 'zalo'],
   ]) {
-    const [{ id }] = await t.dataSource.query(
-      `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-      [member.member.id, code, target, subId],
-    );
+    const [{ id }] = await insertShortLink(t.dataSource, [member.member.id, code, target, subId]);
     links.push(id as string);
   }
   const recorder = t.app.get(ClickRecorder);

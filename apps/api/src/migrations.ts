@@ -1,12 +1,12 @@
 import { ABUSE_MIGRATIONS } from '@app/abuse';
 import { ANALYTICS_MIGRATIONS } from '@app/analytics';
-import { CONVERSION_MIGRATIONS } from '@app/conversion';
+import { CONVERSION_MIGRATIONS, MarketplaceTargetPolicy } from '@app/conversion';
 import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { FOUNDATION_MIGRATIONS, type MigrationList } from '@app/database';
 import { IDEMPOTENCY_MIGRATIONS } from '@app/idempotency';
 import { MEMBER_MIGRATIONS } from '@app/members';
 import { OUTBOUND_MIGRATIONS } from '@app/outbound';
-import { SHORT_LINK_MIGRATIONS } from '@app/shortlinks';
+import { shortLinkMigrations } from '@app/shortlinks';
 import { USAGE_MIGRATIONS } from '@app/usage';
 import { WEBHOOK_MIGRATIONS } from '@app/webhooks';
 
@@ -28,7 +28,7 @@ export const MIGRATIONS: MigrationList = [
   ...ABUSE_MIGRATIONS,
   ...CONVERSION_MIGRATIONS,
   ...CREDENTIAL_MIGRATIONS,
-  ...SHORT_LINK_MIGRATIONS,
+  ...shortLinkMigrations(new MarketplaceTargetPolicy()),
   ...OUTBOUND_MIGRATIONS,
   ...USAGE_MIGRATIONS,
   ...ANALYTICS_MIGRATIONS,

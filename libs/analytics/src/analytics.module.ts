@@ -10,6 +10,7 @@ import { AnalyticsService } from './query/analytics.service';
 import { OrderedItems } from './query/ordered-items';
 import { ReportSyncService } from './sync/report-sync.service';
 import { MembersModule } from '@app/members';
+import { OutboundModule } from '@app/outbound';
 
 /** The entities of the analytics tables, for a DataSource (`click_hours` is written and read by raw SQL only). */
 export const ANALYTICS_ENTITIES = [OrderLineRow];
@@ -26,7 +27,14 @@ export class AnalyticsModule {
     const recorder = ClickRecorderModule.forRoot(options);
     return {
       module: AnalyticsModule,
-      imports: [TypeOrmModule.forFeature(ANALYTICS_ENTITIES), ClockModule, MembersModule, options.shortLinks, recorder],
+      imports: [
+        TypeOrmModule.forFeature(ANALYTICS_ENTITIES),
+        ClockModule,
+        MembersModule,
+        OutboundModule,
+        options.shortLinks,
+        recorder,
+      ],
       providers: [
         OrderImportService,
         AnalyticsRepository,

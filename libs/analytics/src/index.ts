@@ -3,7 +3,7 @@ export { analyticsConfig } from './analytics.config';
 export { OrderImportService, type ImportOptions, type ImportSummary } from './import/order-import.service';
 export { isSupportedUploadEncoding, type ReportUpload } from './import/report-upload';
 export { ROW_PROBLEM_REASONS } from './import/report-rows';
-export { isCalendarDay } from './import/report-values';
+export { zonedRange, shownDays, rangeDays, type ZonedRange } from './query/zoned-range';
 export { MARKETPLACES as REPORT_MARKETPLACES, WHOLE_CURRENCIES } from './import/report-formats';
 export { ClickRecorderModule } from './clicks/click-recorder.module';
 export { AnalyticsService } from './query/analytics.service';

@@ -2,8 +2,6 @@ export { ConversionModule } from './conversion.module';
 export { TextConverter } from './text-converter';
 export type { ConvertAnswer, ConvertResult } from './text-conversion';
 export { MarketplaceTargetPolicy } from './marketplace-target-policy';
-export { Marketplaces } from './marketplaces';
-export type { MarketplaceId } from './links';
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';
 export { CONVERT_MODE_NAMES, isConvertMode } from './modes/convert-modes';

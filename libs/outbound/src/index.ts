@@ -23,5 +23,11 @@ export {
   marketplaceApiCredentials,
   type MarketplaceApiCredentials,
 } from './protocols/marketplace-api-credentials';
+export {
+  LAZADA_REPORT_PAGE_LIMIT,
+  type LazadaReportAnswer,
+  type LazadaReportRange,
+} from './protocols/lazada-conversion-report';
+export type { ShopeeReportAnswer, ShopeeReportPage } from './protocols/shopee-conversion-report';
 export { outboundConfig } from './outbound.config';
 export { OUTBOUND_MIGRATIONS } from './migrations';

@@ -20,6 +20,18 @@ import {
   type ShopeeAppCredentials,
 } from './protocols/shopee-open-api';
 import { bitly, cuttly, isGdFamily, ShortenerProtocol, tinyUrlLegacy, tinyUrlV2 } from './protocols/shorteners';
+import {
+  lazadaConversionReportRequest,
+  parseLazadaConversionReport,
+  type LazadaReportAnswer,
+  type LazadaReportRange,
+} from './protocols/lazada-conversion-report';
+import {
+  parseShopeeConversionReport,
+  shopeeConversionReportRequest,
+  type ShopeeReportAnswer,
+  type ShopeeReportQuery,
+} from './protocols/shopee-conversion-report';
 import { PROVIDER_LABELS, type OutboundProvider } from './providers';
 import { Attempt, ProviderGates } from './resilience/provider-gates';
 
@@ -45,10 +57,13 @@ interface ObtainSpec {
 }
 
 const PURGE_INTERVAL_MS = 3600_000;
+/** One attempt at a report page: hundreds of conversions, far more than a link's answer (OUTBOUND_TIMEOUT_MS). */
+const REPORT_ATTEMPT_TIMEOUT_MS = 20_000;
 
 /**
  * Links from outside services for the modes: external short links (TinyURL, is.gd, v.gd, Bitly, Cutt.ly) and
- * the marketplaces' own affiliate links (Shopee Open API `generateShortLink`, Lazada `marketing/getlink`).
+ * the marketplaces' own affiliate links (Shopee Open API `generateShortLink`, Lazada `marketing/getlink`); the one
+ * client of each marketplace's API, also for the product details and the order report pull.
  *
  * For one request: cached links are read in one query (`outbound_links`); the others are fetched through the
  * provider's gate (breaker, concurrency, time-out, retries); once a call says the credentials are refused or
@@ -151,16 +166,64 @@ export class OutsideLinks {
 
   /**
    * One call to `provider` through its gate (breaker, concurrency, time-out, retries) for callers that read
-   * something else than a link (product details): `request` is built afresh for each attempt (a fresh signature
-   * timestamp), `parse` reads the answer. Ends with `budget` (default: OUTBOUND_REQUEST_BUDGET_MS from now).
+   * something else than a link (product details, the order report pull): `request` is built afresh for each attempt
+   * (a fresh signature timestamp), `parse` reads the answer. Ends with `budget` (default: OUTBOUND_REQUEST_BUDGET_MS
+   * from now); `limits` may lower the retries (a call that must not be sent twice in a row: 0) and set one
+   * attempt's time-out (a report page is far larger than a link's answer).
    */
   call<T>(
     provider: OutboundProvider,
     request: () => OutboundRequest,
     parse: (response: OutboundResponse) => Attempt<T>,
     budget: AbortSignal = AbortSignal.timeout(this.options.requestBudgetMs),
+    limits: { maxRetries?: number; attemptTimeoutMs?: number } = {},
   ): Promise<Attempt<T>> {
-    return this.gates.run(provider, budget, (signal) => attemptCall(this.http, provider, request(), signal, parse));
+    const timeoutMs = limits.attemptTimeoutMs;
+    return this.gates.run(
+      provider,
+      budget,
+      (signal) => attemptCall(this.http, provider, timeoutMs ? { ...request(), timeoutMs } : request(), signal, parse),
+      undefined,
+      limits.maxRetries,
+      timeoutMs,
+    );
+  }
+
+  /**
+   * One page of Shopee's `conversionReport` (the order report pull) at `endpoint`, with the member's app, through
+   * Shopee's gate. Never retried here: a scrollId is used once, and a fresh query must keep Shopee's gap after the
+   * previous one; the pull decides what comes next.
+   */
+  shopeeConversionReport(
+    endpoint: string,
+    credentials: ShopeeAppCredentials,
+    query: ShopeeReportQuery,
+    budget: AbortSignal,
+  ): Promise<Attempt<ShopeeReportAnswer>> {
+    return this.call(
+      'shopee',
+      () => shopeeConversionReportRequest(endpoint, credentials, query, Math.floor(this.clock.now().getTime() / 1000)),
+      parseShopeeConversionReport,
+      budget,
+      { maxRetries: 0, attemptTimeoutMs: REPORT_ATTEMPT_TIMEOUT_MS },
+    );
+  }
+
+  /** One page of Lazada's conversion report for a range inside one month, through Lazada's gate (with retries). */
+  lazadaConversionReport(
+    baseUrl: string,
+    credentials: LazadaCredentials,
+    range: LazadaReportRange,
+    page: number,
+    budget: AbortSignal,
+  ): Promise<Attempt<LazadaReportAnswer>> {
+    return this.call(
+      'lazada',
+      () => lazadaConversionReportRequest(baseUrl, credentials, range, page, this.clock.now().getTime()),
+      parseLazadaConversionReport,
+      budget,
+      { attemptTimeoutMs: REPORT_ATTEMPT_TIMEOUT_MS },
+    );
   }
 
   /** The endpoint of a marketplace API for a region (`{region}` of SHOPEE_OPEN_API_URL / LAZADA_API_URL filled). */

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { currencyOfSite, siteOf } from '@app/marketplaces';
 
 /** Where product details come from. */
 export type ProductSource = 'shopee_open_api' | 'lazada_affiliate_api';
@@ -75,26 +76,11 @@ export interface ProductLink {
 }
 
 /**
- * The site of each marketplace for a currency: the public suffix of its domain (`VND` → `shopee.vn`). The
- * marketplaces' order reports give a currency, not a site; the product links give a site.
- */
-const SITES: Readonly<Record<'shopee' | 'lazada', Readonly<Record<string, string>>>> = {
-  shopee: { VND: 'vn', SGD: 'sg', MYR: 'com.my', THB: 'co.th', IDR: 'co.id', PHP: 'ph', TWD: 'tw', BRL: 'com.br' },
-  lazada: { VND: 'vn', SGD: 'sg', MYR: 'com.my', THB: 'co.th', IDR: 'co.id', PHP: 'com.ph' },
-};
-
-/** Currency of each site, by the public suffix of its domain (the sites above, and `shopee.my`, an alias). */
-const CURRENCIES: Readonly<Record<string, string>> = Object.fromEntries([
-  ...Object.values(SITES).flatMap((sites) => Object.entries(sites).map(([currency, suffix]) => [suffix, currency])),
-  ['my', 'MYR'],
-]);
-
-/**
  * The product page of an item on the marketplace's site for `currency` (Shopee needs the shop), or null when
  * that marketplace has no site in that currency.
  */
 export function productPageUrl(marketplace: string, currency: string, shopId: string, itemId: string): string | null {
-  const site = (SITES as Record<string, Record<string, string> | undefined>)[marketplace]?.[currency];
+  const site = siteOf(marketplace, currency);
   if (!site || !/^\d{1,20}$/.test(itemId)) return null;
   if (marketplace === 'shopee')
     return /^\d{1,20}$/.test(shopId) ? `https://shopee.${site}/product/${shopId}/${itemId}` : null;
@@ -102,7 +88,7 @@ export function productPageUrl(marketplace: string, currency: string, shopId: st
 }
 
 export function currencyOf(region: string): string | null {
-  return CURRENCIES[region] ?? null;
+  return currencyOfSite(region);
 }
 
 const DECIMAL = /^\d{1,15}(\.\d{1,10})?$/;

@@ -14,21 +14,17 @@ import {
   type AnalyticsQuery,
   AnalyticsService,
   ANALYTICS_EVENTS,
-  isCalendarDay,
   ReportSyncService,
+  zonedRange,
 } from '@app/analytics';
 import { CurrentMember, SignedIn } from '@app/auth';
-import { AppException, ErrorResponseDto } from '@app/common';
+import { AppException, Clock, ErrorResponseDto } from '@app/common';
 import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
 import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { AnalyticsQueryDto, AnalyticsResponseDto, SyncQueryDto, SyncStatesDto } from './analytics.dto';
 import { analyticsCsv } from './analytics-csv';
-
-const DAY_MS = 86_400_000;
-/** The longest range one request may cover. */
-const MAX_RANGE_DAYS = 400;
 
 const DESCRIPTION =
   'Clicks (people and bots apart), orders, GMV and commission by status, net commission, conversion rate and ' +
@@ -44,6 +40,7 @@ export class AnalyticsController {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly syncs: ReportSyncService,
+    private readonly clock: Clock,
   ) {}
 
   @Get('account/analytics/sync')
@@ -116,7 +113,7 @@ export class AnalyticsController {
   }
 
   private async answer(memberId: string, dto: AnalyticsQueryDto, req: Request, res: Response) {
-    const query = toQuery(memberId, dto);
+    const query = toQuery(memberId, dto, this.clock.now());
     const rows = await this.analytics.figures(query);
     const csv = dto.format === 'csv' || (dto.format === undefined && /^text\/csv\b/.test(req.headers.accept ?? ''));
     if (csv) {
@@ -127,35 +124,21 @@ export class AnalyticsController {
     const response: AnalyticsResponseDto = {
       ok: true,
       groupBy: query.groupBy,
-      start: query.start.slice(0, 16),
-      end: query.end.slice(0, 16),
-      timezone: query.timezone,
+      start: query.range.from.slice(0, 16),
+      end: query.range.to.slice(0, 16),
+      timezone: query.range.zone,
       rows,
     };
     return response;
   }
 }
 
-/** The request's parameters with their defaults, as the service takes them (local times in the zone). */
-export function toQuery(memberId: string, dto: AnalyticsQueryDto, now = new Date()): AnalyticsQuery {
-  const timezone = dto.timezone ?? 'UTC';
-  let today: string;
-  try {
-    today = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  } catch {
-    throw new AppException('invalid_request', `timezone "${timezone.slice(0, 64)}" is not an IANA time zone`);
-  }
-  const end = dto.end ? localTime(dto.end, true) : `${addDays(today, 1)}T00:00:00`;
-  const start = dto.start ? localTime(dto.start, false) : `${addDays(end.slice(0, 10), -30)}T00:00:00`;
-  const span = (Date.parse(`${end}Z`) - Date.parse(`${start}Z`)) / DAY_MS;
-  if (Number.isNaN(span)) throw new AppException('invalid_request', 'start and end must be real dates');
-  if (span <= 0) throw new AppException('invalid_request', 'end must be after start');
-  if (span > MAX_RANGE_DAYS) throw new AppException('invalid_request', `A range covers at most ${MAX_RANGE_DAYS} days`);
+/**
+ * The request's parameters with their defaults, as the service takes them: the range by `zonedRange` (the one
+ * parser of ranges: local times in the zone, today as the app's Clock reads it in that zone).
+ */
+export function toQuery(memberId: string, dto: AnalyticsQueryDto, now: Date): AnalyticsQuery {
+  const range = zonedRange(dto, now);
   if (dto.link !== undefined && BigInt(dto.link) > MAX_LINK_ID) {
     throw new AppException('invalid_request', 'link is a link id', { field: 'link' });
   }
@@ -164,10 +147,8 @@ export function toQuery(memberId: string, dto: AnalyticsQueryDto, now = new Date
     memberId,
     events,
     groupBy: dto.groupBy ?? 'count',
-    start,
-    end,
+    range,
     interval: dto.interval ?? 'day',
-    timezone,
     subIdPosition: dto.sub_id_position,
     filters: {
       subId: dto.sub_id,
@@ -182,28 +163,5 @@ export function toQuery(memberId: string, dto: AnalyticsQueryDto, now = new Date
   };
 }
 
-/** The years a range may be in (a day past 9998 has no next midnight PostgreSQL and ISO dates agree on). */
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9998;
 /** The largest link id (a PostgreSQL bigint). */
 const MAX_LINK_ID = 9_223_372_036_854_775_807n;
-
-/** `2026-08-31` → `2026-08-31T00:00:00` (an end day is included: the next midnight); a day of the calendar only. */
-function localTime(value: string, isEnd: boolean): string {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  if (!isCalendarDay(year, month, day)) {
-    throw new AppException('invalid_request', `${value.slice(0, 10)} is not a day of the calendar`);
-  }
-  if (year < FIRST_YEAR || year > LAST_YEAR) {
-    throw new AppException('invalid_request', `start and end are days from ${FIRST_YEAR} to ${LAST_YEAR}`);
-  }
-  if (value.length === 10) return `${isEnd ? addDays(value, 1) : value}T00:00:00`;
-  return value.length === 16 ? `${value}:00` : value;
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) throw new AppException('invalid_request', `${day} is not a date`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -6,9 +6,11 @@ import {
   OrderedItems,
   OrderImportService,
   REPORT_MARKETPLACES,
+  rangeDays,
   ReportSyncService,
+  shownDays,
 } from '@app/analytics';
-import { AppException } from '@app/common';
+import { AppException, Clock } from '@app/common';
 import { TextConverter } from '@app/conversion';
 import { type ProductError, ProductDetailsService, productPageUrl } from '@app/products';
 import { CurrentMember, SignedIn } from '@app/auth';
@@ -45,7 +47,6 @@ const UNKNOWN_PAGE: ProductError = {
 
 /** Links shown per page of the link filter's search. */
 export const LINKS_PER_SEARCH_PAGE = 10;
-const DAY_MS = 86_400_000;
 
 /** What the page's query string may hold, as text; the analytics part is checked by AnalyticsQueryDto. */
 type PageQuery = Partial<
@@ -63,20 +64,12 @@ function page(value: unknown): number {
  * The figures' query for the page's fields, checked as the API checks them (the same DTO and `toQuery`): the page
  * accepts and refuses exactly what the API does. Empty fields are not given; the zone defaults to UTC.
  */
-async function pageQuery(memberId: string, given: Record<string, string>): Promise<AnalyticsQuery> {
+async function pageQuery(memberId: string, given: Record<string, string>, now: Date): Promise<AnalyticsQuery> {
   const dto = await validated(
     AnalyticsQueryDto,
     Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')),
   );
-  return toQuery(memberId, { ...dto, timezone: dto.timezone ?? 'UTC' });
-}
-
-/** The first and last day a query covers (its end is exclusive), as the page shows them. */
-function shownDays(query: AnalyticsQuery): { start: string; end: string } {
-  return {
-    start: query.start.slice(0, 10),
-    end: new Date(Date.parse(`${query.end}Z`) - DAY_MS).toISOString().slice(0, 10),
-  };
+  return toQuery(memberId, dto, now);
 }
 
 /** The bucket of the chart: hours for a day or two, days up to four months, weeks beyond. */
@@ -102,6 +95,7 @@ export class EarningsPagesController {
     private readonly orderedItems: OrderedItems,
     private readonly conversion: TextConverter,
     private readonly products: ProductDetailsService,
+    private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -115,16 +109,15 @@ export class EarningsPagesController {
       sub_id: text(raw.sub_id),
       link: text(raw.link, 19),
     };
-    const base = await pageQuery(member.id, given);
-    const days = Math.round((Date.parse(`${base.end}Z`) - Date.parse(`${base.start}Z`)) / DAY_MS);
-    const interval = intervalFor(days);
+    const base = await pageQuery(member.id, given, this.clock.now());
+    const interval = intervalFor(rangeDays(base.range));
     const sort = (EARNINGS_SORTS as readonly string[]).includes(text(raw.sort))
       ? (text(raw.sort) as EarningsSort)
       : 'net';
     const filters: EarningsFilters = {
-      ...shownDays(base),
+      ...shownDays(base.range),
       asked: { start: given.start, end: given.end },
-      timezone: base.timezone,
+      timezone: base.range.zone,
       marketplace: given.marketplace,
       sub_id: given.sub_id,
       link: given.link,
@@ -182,7 +175,7 @@ export class EarningsPagesController {
         : null;
     if (!item) throw new AppException('not_found', 'None of your orders has this item');
     const given = { start: text(raw.start, 16), end: text(raw.end, 16), timezone: text(raw.timezone, 64) };
-    const base = await pageQuery(member.id, given);
+    const base = await pageQuery(member.id, given, this.clock.now());
     const productUrl = productPageUrl(item.marketplace, item.currency, item.shop_id, item.item_id);
     const target = productUrl ? (await this.conversion.linkTargets([productUrl], false)).get(productUrl) : undefined;
     const [[figures], [outcome]] = await Promise.all([
@@ -202,8 +195,8 @@ export class EarningsPagesController {
             product: outcome?.ok ? outcome.product : null,
             productError: outcome ? (outcome.ok ? null : outcome.error) : UNKNOWN_PAGE,
             figures: figures ?? null,
-            range: { ...shownDays(base), timezone: base.timezone },
-            back: earningsHref({ asked: given, timezone: base.timezone }),
+            range: base.range,
+            back: earningsHref({ asked: given, timezone: base.range.zone }),
           }}
         />
       </AccountFrame>,

@@ -8,7 +8,6 @@ import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
-import { itemOfTarget } from '../attribution/link-item';
 import { ClickDimensionReader, referrerHost } from './click-dimensions';
 import { type Combination, PendingCombinations } from './pending-combinations';
 import { summaryUpsertCtes } from './click-summaries';
@@ -205,12 +204,12 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
     }
     for (let i = 0; i < missing.length; i += LINK_BATCH) {
       for (const ref of await this.shortLinks.refsByIds(missing.slice(i, i + LINK_BATCH))) {
-        const item = itemOfTarget(ref.target);
+        // What the target is, as stored when the link was made.
         const facts = {
           memberId: ref.member_id,
           subId: ref.sub_id,
-          marketplace: item.marketplace,
-          itemId: item.itemId ?? '',
+          marketplace: ref.facts?.marketplace ?? 'other',
+          itemId: ref.facts?.itemId ?? '',
         };
         this.links.set(ref.id, facts);
         result.set(ref.id, facts);

@@ -3,14 +3,14 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { ShortLinkService } from '@app/shortlinks';
+import { regionOfCurrency } from '@app/marketplaces';
 import Decimal from 'decimal.js';
 import { ORDER_SUMMARIES, type OrderSummaryTable, orderSummaryInsert } from '../query/order-figures';
 import { DataSource, type EntityManager } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { type OrderLineFact, OrderLinesChanged, ReportImported } from '../analytics-events';
-import { itemOfTarget } from '../attribution/link-item';
 import { utcMondayOf } from '../clicks/click-summaries';
-import { detectLayout, REGION_OF_CURRENCY, type LineStatus, type ReportLayout } from './report-formats';
+import { detectLayout, type LineStatus, type ReportLayout } from './report-formats';
 import { ImportBudget } from './import-budget';
 import { readReportRows, ReportFileError } from './report-reader';
 import { type ReceivedReport, receiveReport, type ReportUpload } from './report-upload';
@@ -308,7 +308,7 @@ export class OrderImportService {
         ...made,
         fileName: options.fileName,
         affiliateId: options.affiliateId ?? null,
-        region: (currency && REGION_OF_CURRENCY[currency]) || null,
+        region: currency ? regionOfCurrency(currency) : null,
       };
       report = manager
         ? await this.openReport(memberId, values, manager)
@@ -518,7 +518,7 @@ export class OrderImportService {
    * in `ambiguous_account`); among several, the one whose target is the ordered item; a single link takes any item
    * (Shopee pays for any product bought after the click). Other lines stay with their sub id only. A Lazada line
    * whose report named only its SKU takes the item of the link for that SKU, else its SKU. Each sub id's links are
-   * read (and their targets parsed) once per import, in `known`: a file repeats its sub ids in every batch.
+   * read (with the facts stored when each was made) once per import, in `known`: a file repeats its sub ids in every batch.
    */
   private async attribution(
     memberId: string,
@@ -530,19 +530,20 @@ export class OrderImportService {
     const missing = [...new Set(lines.map((l) => l.subId).filter((s) => s !== '' && !known.has(s)))];
     for (const subId of missing) known.set(subId, []);
     for (const ref of await this.shortLinks.refsBySubIds(memberId, missing)) {
-      const item = itemOfTarget(ref.target);
+      // What the target is, as stored when the link was made (links of no marketplace take no order).
+      if (!ref.facts) continue;
       known.get(ref.sub_id)?.push({
         id: ref.id,
-        marketplace: item.marketplace,
-        region: item.region,
-        account: item.account,
-        itemId: item.itemId,
-        skuId: item.skuId,
+        marketplace: ref.facts.marketplace,
+        region: ref.facts.region,
+        account: ref.facts.affiliateId,
+        itemId: ref.facts.itemId,
+        skuId: ref.facts.variantId,
       });
     }
     const result = new Map<string, string>();
     for (const line of lines) {
-      const region = REGION_OF_CURRENCY[line.currency] ?? null;
+      const region = regionOfCurrency(line.currency);
       let candidates = (known.get(line.subId) ?? []).filter(
         (link) => link.marketplace === line.marketplace && link.region === region,
       );

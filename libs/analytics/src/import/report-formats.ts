@@ -214,21 +214,6 @@ interface AliasEntry {
   priority: number;
 }
 
-/**
- * The country of the marketplace site whose reports are in a currency: a file's region, inferred from its
- * currency (a member's Thai account reports in THB), matched with the region of the member's links.
- */
-export const REGION_OF_CURRENCY: Record<string, string> = {
-  VND: 'vn',
-  THB: 'th',
-  IDR: 'id',
-  BRL: 'br',
-  PHP: 'ph',
-  MYR: 'my',
-  SGD: 'sg',
-  TWD: 'tw',
-};
-
 const ALIAS_INDEX: Record<Marketplace, Map<string, AliasEntry>> = {
   shopee: indexAliases(SHOPEE),
   lazada: indexAliases(LAZADA),

@@ -1,3 +1,5 @@
+import type { ZonedRange } from './zoned-range';
+
 /** What `GET /api/analytics` can be asked: one definition for the DTO, the service and the docs. */
 export const ANALYTICS_EVENTS = ['clicks', 'orders', 'commission'] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
@@ -36,11 +38,9 @@ export interface AnalyticsQuery {
   memberId: string;
   events: AnalyticsEvent[];
   groupBy: AnalyticsGroup;
-  /** Local date-times (`YYYY-MM-DDTHH:mm:ss`) in `timezone`, start inclusive, end exclusive. */
-  start: string;
-  end: string;
+  /** The local times asked, in the member's zone (`zonedRange`, the one parser). */
+  range: ZonedRange;
   interval: AnalyticsInterval;
-  timezone: string;
   /** 1..6: group by one sub id slot instead of the whole combination. */
   subIdPosition?: number;
   filters: {

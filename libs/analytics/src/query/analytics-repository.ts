@@ -47,7 +47,7 @@ export class AnalyticsRepository {
     const source = clickSource(query);
     if (source !== 'click_days' && source !== 'click_link_days') {
       const table = source === 'click_hours' ? 'click' : 'hour';
-      const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+      const params: unknown[] = [query.memberId, query.range.from, query.range.to, query.range.zone];
       const key = this.keyExpr(query, table, params);
       const where = this.where(query, table, params);
       const sums =
@@ -66,7 +66,7 @@ export class AnalyticsRepository {
       );
     }
     const b = await this.bounds(query);
-    const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+    const params: unknown[] = [query.memberId, query.range.from, query.range.to, query.range.zone];
     const dayKey = this.keyExpr(query, 'day', params);
     const where = this.where(query, 'day', params);
     const at = (value: Date) => param(params, value, 'timestamptz');
@@ -106,7 +106,7 @@ export class AnalyticsRepository {
    * UTC days from `order_days` and only the edge hours from `order_lines`.
    */
   async orders(query: AnalyticsQuery): Promise<OrderAgg[]> {
-    const params: unknown[] = [query.memberId, query.start, query.end, query.timezone];
+    const params: unknown[] = [query.memberId, query.range.from, query.range.to, query.range.zone];
     const sums = `SELECT key, currency, SUM(orders)::bigint AS orders, SUM(all_orders)::bigint AS all_orders,
                          COALESCE(SUM(gmv), 0)::text AS gmv, COALESCE(SUM(pending), 0)::text AS pending,
                          COALESCE(SUM(completed), 0)::text AS completed, COALESCE(SUM(cancelled), 0)::text AS cancelled`;
@@ -171,7 +171,7 @@ export class AnalyticsRepository {
        SELECT s, e, date_trunc('day', e, 'UTC') AS de,
               CASE WHEN date_trunc('day', s, 'UTC') = s THEN s ELSE date_trunc('day', s, 'UTC') + interval '1 day' END AS ds
          FROM r`,
-      [query.start, query.end, query.timezone],
+      [query.range.from, query.range.to, query.range.zone],
     );
     const earliest = (x: Date, y: Date) => (x < y ? x : y);
     const latest = (x: Date, y: Date) => (x > y ? x : y);

@@ -2,15 +2,16 @@ import type { AnalyticsQuery } from './analytics-query';
 import { clickSource, orderSource, periodsOf } from './query-plan';
 
 /** A query of the earnings page: by sub id over a month in UTC, unless told otherwise. */
-function query(overrides: Partial<AnalyticsQuery> = {}, filters: AnalyticsQuery['filters'] = {}): AnalyticsQuery {
+function query(
+  { timezone = 'UTC', ...overrides }: Partial<AnalyticsQuery> & { timezone?: string } = {},
+  filters: AnalyticsQuery['filters'] = {},
+): AnalyticsQuery {
   return {
     memberId: 'm',
     events: ['clicks', 'orders', 'commission'],
     groupBy: 'sub_id',
-    start: '2026-08-01T00:00:00',
-    end: '2026-09-01T00:00:00',
+    range: { from: '2026-08-01T00:00:00', to: '2026-09-01T00:00:00', zone: timezone },
     interval: 'day',
-    timezone: 'UTC',
     filters,
     limit: 100,
     ...overrides,

@@ -72,7 +72,7 @@ export function daysServe(query: AnalyticsQuery, perLink = false): boolean {
   if (!perLink && (f.linkId !== undefined || f.item !== undefined)) return false;
   if (query.groupBy === 'count' || query.groupBy === 'sub_id' || query.groupBy === 'marketplace') return true;
   if (perLink && (query.groupBy === 'link' || query.groupBy === 'item')) return true;
-  return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.timezone === 'UTC';
+  return query.groupBy === 'timeseries' && query.interval !== 'hour' && query.range.zone === 'UTC';
 }
 
 /** Where the orders of a query are read (see `AnalyticsRepository.orders`). */

@@ -1,56 +1,17 @@
-import { lazadaSign } from '@app/outbound';
+import type { Attempt, LazadaReportAnswer, LazadaReportRange } from '@app/outbound';
 import Decimal from 'decimal.js';
 import type { OrderLine, RowProblem } from '../import/report-rows';
 import { statusOf } from '../import/report-formats';
 import { joinSubIds, lazadaItemId, parseReportTime } from '../import/report-values';
-
-export const LAZADA_REPORT_PATH = '/marketing/conversion/report';
-/** Rows per page: the documented maximum. */
-export const LAZADA_PAGE_LIMIT = 100;
+import { callFailedWords } from './shopee-conversion-report';
 
 export class LazadaReportError extends Error {}
 
-export interface LazadaCredentialSet {
-  appKey: string;
-  appSecret: string;
-  userToken: string;
-}
-
-/** One signed page of the conversion report for a range inside one calendar month (`YYYY-MM-DD`). */
-export async function fetchLazadaPage(
-  baseUrl: string,
-  credentials: LazadaCredentialSet,
-  range: { dateStart: string; dateEnd: string },
-  page: number,
-  nowMs: number,
-  signal: AbortSignal,
-): Promise<unknown[]> {
-  const params: Record<string, string> = {
-    app_key: credentials.appKey,
-    timestamp: String(nowMs),
-    sign_method: 'sha256',
-    userToken: credentials.userToken,
-    dateStart: range.dateStart,
-    dateEnd: range.dateEnd,
-    page: String(page),
-    limit: String(LAZADA_PAGE_LIMIT),
-  };
-  params.sign = lazadaSign(credentials.appSecret, LAZADA_REPORT_PATH, params);
-  const url = `${baseUrl.replace(/\/+$/, '')}${LAZADA_REPORT_PATH}?${new URLSearchParams(params).toString()}`;
-  const res = await fetch(url, { signal, redirect: 'manual' });
-  const text = await res.text();
-  let body: { code?: string; message?: string; result?: { data?: unknown[] }; data?: unknown[] };
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new LazadaReportError(`Lazada answered HTTP ${res.status} without JSON: the next sync tries again.`);
-  }
-  if (body.code !== undefined && String(body.code) !== '0')
-    throw new LazadaReportError(lazadaErrorWords(String(body.code)));
-  if (res.status !== 200) throw new LazadaReportError(`Lazada answered HTTP ${res.status}: the next sync tries again.`);
-  const rows = body.result?.data ?? body.data;
-  if (!Array.isArray(rows)) throw new LazadaReportError('Lazada answered without report rows.');
-  return rows;
+/** The rows of a report call made through the outbound client, or a `LazadaReportError` in the member's words. */
+export function lazadaRowsOf(attempt: Attempt<LazadaReportAnswer>): unknown[] {
+  if (!attempt.ok) throw new LazadaReportError(callFailedWords(attempt.failure.message));
+  if ('error' in attempt.value) throw new LazadaReportError(lazadaErrorWords(attempt.value.error.code));
+  return attempt.value.rows;
 }
 
 export function lazadaErrorWords(code: string): string {
@@ -62,8 +23,8 @@ export function lazadaErrorWords(code: string): string {
 }
 
 /** Calendar months covering [start, end] (UTC days), each as its first and last day inside the range. */
-export function monthRanges(start: Date, end: Date): Array<{ dateStart: string; dateEnd: string }> {
-  const ranges: Array<{ dateStart: string; dateEnd: string }> = [];
+export function monthRanges(start: Date, end: Date): LazadaReportRange[] {
+  const ranges: LazadaReportRange[] = [];
   let cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
   while (cursor <= end) {
     const monthEnd = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 0));

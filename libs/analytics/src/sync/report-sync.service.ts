@@ -4,23 +4,24 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, PeriodicTask } from '@app/common';
 import { MemberSettingsService } from '@app/members';
+import { regionOfCurrency } from '@app/marketplaces';
+import { LAZADA_REPORT_PAGE_LIMIT, OutsideLinks } from '@app/outbound';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { ReportSyncFailed } from '../analytics-events';
 import { OrderImportService } from '../import/order-import.service';
-import { REGION_OF_CURRENCY } from '../import/report-formats';
+import { LazadaReportError, lazadaRowsOf, linesOfLazadaRows, monthRanges } from './lazada-conversion-report';
 import {
-  fetchLazadaPage,
-  LAZADA_PAGE_LIMIT,
-  LazadaReportError,
-  linesOfLazadaRows,
-  monthRanges,
-} from './lazada-conversion-report';
-import { fetchShopeePage, linesOfShopeeNodes, shopeeGapWords, ShopeeReportError } from './shopee-conversion-report';
+  callFailedWords,
+  linesOfShopeeNodes,
+  shopeeGapWords,
+  shopeePageOf,
+  ShopeeReportError,
+} from './shopee-conversion-report';
 
 const DAY_MS = 86_400_000;
-/** One HTTP call's budget. */
-const CALL_TIMEOUT_MS = 20_000;
+/** One page's budget (its attempts, each up to 20 s, and the waits between them). */
+const CALL_TIMEOUT_MS = 60_000;
 /** Pages read per marketplace and run at most (Shopee: 500 rows each; its budget is 2,000 calls an hour). */
 const MAX_PAGES = 200;
 /** Fresh queries after an expired scrollId, per run. */
@@ -73,6 +74,10 @@ interface RunCounts {
  * fresh query must wait SHOPEE_REPORT_QUERY_GAP_MS after the previous one. When a scrollId expired, the pull
  * starts a fresh query (after the gap) that ends at the oldest purchase time already read (rows come newest first).
  * Lazada: one calendar month per call, 100 rows a page, until a short page.
+ *
+ * Every call goes through the outbound lib's client of the marketplace (`OutsideLinks`, as the modes' and the product
+ * details' calls): its circuit breaker, bound on calls in flight, time-out per attempt and upstream metrics. Lazada's
+ * pages are retried on a retryable failure; Shopee's never (a scrollId is used once, a fresh query keeps the gap).
  */
 @Injectable()
 export class ReportSyncService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -90,6 +95,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
     scheduler: SchedulerRegistry,
     private readonly events: EventEmitter2,
+    private readonly marketplaces: OutsideLinks,
   ) {
     this.task = new PeriodicTask(scheduler, {
       name: 'order-report-sync',
@@ -141,7 +147,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
       const words =
         error instanceof ShopeeReportError || error instanceof LazadaReportError || error instanceof MissingCredentials
           ? error.message
-          : `The sync stopped: ${(error as Error)?.name === 'TimeoutError' || (error as Error)?.name === 'AbortError' ? 'the marketplace did not answer in time' : 'the marketplace could not be reached'}; the next sync tries again (nothing already imported is lost).`;
+          : callFailedWords('the pull could not go on');
       this.logger.warn({ member_id: memberId, marketplace, error: words }, 'Order report sync failed');
       await this.record(memberId, marketplace, {
         state: 'error',
@@ -187,12 +193,13 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
       let result;
       try {
         counts.calls += 1;
-        result = await fetchShopeePage(
-          this.config.SHOPEE_REPORT_URL,
-          credentials,
-          { purchaseTimeStart: start, purchaseTimeEnd: end, ...(scrollId ? { scrollId } : {}) },
-          Math.floor(this.clock.now().getTime() / 1000),
-          AbortSignal.timeout(CALL_TIMEOUT_MS),
+        result = shopeePageOf(
+          await this.marketplaces.shopeeConversionReport(
+            this.config.SHOPEE_REPORT_URL,
+            credentials,
+            { purchaseTimeStart: start, purchaseTimeEnd: end, ...(scrollId ? { scrollId } : {}) },
+            AbortSignal.timeout(CALL_TIMEOUT_MS),
+          ),
         );
       } catch (error) {
         if (error instanceof ShopeeReportError && error.restartable && scrollId && restarts < MAX_RESTARTS) {
@@ -240,13 +247,14 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     for (const range of months) {
       for (let page = 1; page <= MAX_PAGES && !this.stopping; page += 1) {
         counts.calls += 1;
-        const rows = await fetchLazadaPage(
-          this.config.LAZADA_REPORT_URL,
-          credentials,
-          range,
-          page,
-          this.clock.now().getTime(),
-          AbortSignal.timeout(CALL_TIMEOUT_MS),
+        const rows = lazadaRowsOf(
+          await this.marketplaces.lazadaConversionReport(
+            this.config.LAZADA_REPORT_URL,
+            credentials,
+            range,
+            page,
+            AbortSignal.timeout(CALL_TIMEOUT_MS),
+          ),
         );
         const { lines, skipped } = linesOfLazadaRows(rows);
         countSkipped(counts, skipped);
@@ -255,7 +263,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
           counts.lines_new += summary.new;
           counts.lines_updated += summary.updated;
         }
-        if (rows.length < LAZADA_PAGE_LIMIT) break;
+        if (rows.length < LAZADA_REPORT_PAGE_LIMIT) break;
       }
     }
   }
@@ -268,7 +276,7 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
       madeAt: this.clock.now(),
       madeAtFrom: 'pull',
       affiliateId: null,
-      region: (currency && REGION_OF_CURRENCY[currency]) || null,
+      region: currency ? regionOfCurrency(currency) : null,
     });
   }
 

@@ -1,19 +1,8 @@
-import { shopeeAuthorization } from '@app/outbound';
+import type { Attempt, ShopeeReportAnswer, ShopeeReportPage } from '@app/outbound';
 import Decimal from 'decimal.js';
 import type { OrderLine, RowProblem } from '../import/report-rows';
 import type { LineStatus } from '../import/report-formats';
 import { subIdOfUtmContent } from '../import/report-values';
-
-/** Rows per page: the documented maximum. */
-export const SHOPEE_PAGE_LIMIT = 500;
-
-export const CONVERSION_REPORT_QUERY = `query conversionReport($purchaseTimeStart: Int64, $purchaseTimeEnd: Int64, $limit: Int, $scrollId: String) {
-  conversionReport(purchaseTimeStart: $purchaseTimeStart, purchaseTimeEnd: $purchaseTimeEnd, limit: $limit, scrollId: $scrollId) {
-    nodes { purchaseTime clickTime conversionId utmContent totalCommission netCommission
-      orders { orderId orderStatus items { shopId shopName completeTime itemId itemName actualAmount qty modelId itemTotalCommission displayItemStatus } } }
-    pageInfo { limit hasNextPage scrollId }
-  }
-}`;
 
 /** A Shopee Open API error, with the words the member sees. */
 export class ShopeeReportError extends Error {
@@ -61,61 +50,23 @@ export function shopeeGapWords(gapMs: number, detail: string): string {
   );
 }
 
-export interface ShopeePage {
-  nodes: unknown[];
-  hasNextPage: boolean;
-  scrollId: string | null;
-}
-
-/** One signed call of `conversionReport`. `send` is the HTTP transport (fetch), given for tests and timeouts. */
-export async function fetchShopeePage(
-  endpoint: string,
-  credentials: { appId: string; secret: string },
-  variables: { purchaseTimeStart: number; purchaseTimeEnd: number; scrollId?: string },
-  nowSeconds: number,
-  signal: AbortSignal,
-): Promise<ShopeePage> {
-  const body = JSON.stringify({
-    query: CONVERSION_REPORT_QUERY,
-    operationName: 'conversionReport',
-    variables: { ...variables, limit: SHOPEE_PAGE_LIMIT },
-  });
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: shopeeAuthorization(credentials.appId, credentials.secret, nowSeconds, body),
-    },
-    body,
-    signal,
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status !== 200)
-    throw new ShopeeReportError(0, `Shopee answered HTTP ${res.status}: the next sync tries again.`);
-  let parsed: {
-    data?: { conversionReport?: { nodes?: unknown[]; pageInfo?: { hasNextPage?: boolean; scrollId?: string } } };
-    errors?: Array<{ message?: string; extensions?: { code?: number; message?: string } }>;
-  };
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ShopeeReportError(0, 'Shopee answered something that is not JSON: the next sync tries again.');
-  }
-  const error = parsed.errors?.[0];
-  if (error) {
-    const code = Number(error.extensions?.code ?? 0);
-    const detail = String(error.extensions?.message ?? error.message ?? '');
+/**
+ * The page of a `conversionReport` call made through the outbound client, or a `ShopeeReportError` in the member's
+ * words: an error of the API's own (restartable when Shopee says the scrollId expired or was used), or the call's
+ * failure (not reached, timed out, its circuit open after repeated failures, an unreadable answer).
+ */
+export function shopeePageOf(attempt: Attempt<ShopeeReportAnswer>): ShopeeReportPage {
+  if (!attempt.ok) throw new ShopeeReportError(0, callFailedWords(attempt.failure.message));
+  if ('error' in attempt.value) {
+    const { code, detail } = attempt.value.error;
     throw new ShopeeReportError(code, shopeeErrorWords(code, detail), /scroll/i.test(detail), detail);
   }
-  const report = parsed.data?.conversionReport;
-  if (!report || !Array.isArray(report.nodes)) throw new ShopeeReportError(0, 'Shopee answered without a report.');
-  return {
-    nodes: report.nodes,
-    hasNextPage: report.pageInfo?.hasNextPage === true,
-    scrollId:
-      typeof report.pageInfo?.scrollId === 'string' && report.pageInfo.scrollId ? report.pageInfo.scrollId : null,
-  };
+  return attempt.value.page;
+}
+
+/** A call that got no usable answer, in words: what happened (our words, never the service's), and what is next. */
+export function callFailedWords(message: string): string {
+  return `The sync stopped: ${message.replace(/\.$/, '')}; the next sync tries again (nothing already imported is lost).`;
 }
 
 const ITEM_STATUS: Record<string, LineStatus> = {

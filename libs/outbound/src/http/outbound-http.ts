@@ -8,6 +8,10 @@ export interface OutboundRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Read at most this much of the answer (default: the options' `maxBodyBytes`, sized for a link). */
+  maxBodyBytes?: number;
+  /** Waits for the headers and between body chunks (default: the attempt's time-out, OUTBOUND_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export interface OutboundResponse {
@@ -58,9 +62,10 @@ export class OutboundHttp implements OnModuleDestroy {
         body: req.body,
         signal,
         dispatcher: this.agent(provider),
+        ...(req.timeoutMs ? { headersTimeout: req.timeoutMs, bodyTimeout: req.timeoutMs } : {}),
       });
       response.body.on('error', () => undefined);
-      const text = await readCapped(response.body, this.options.maxBodyBytes);
+      const text = await readCapped(response.body, req.maxBodyBytes ?? this.options.maxBodyBytes);
       const contentType = response.headers['content-type'];
       return {
         status: response.statusCode,

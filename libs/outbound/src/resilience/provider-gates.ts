@@ -130,7 +130,13 @@ export class ProviderGates {
     call: (signal: AbortSignal) => Promise<Attempt<T>>,
     /** Checked once a slot is free, before any call: a failure here ends the run without calling. */
     precheck: () => OutboundFailure | null = () => null,
+    /** Retries of a retryable failure (default OUTBOUND_MAX_RETRIES). */
+    maxRetries: number = this.options.maxRetries,
+    /** One attempt's time-out (default OUTBOUND_TIMEOUT_MS), for a call whose answer is larger than a link's. */
+    attemptTimeoutMs?: number,
   ): Promise<Attempt<T>> {
+    const attemptTimeout =
+      attemptTimeoutMs === undefined ? this.attemptTimeout : timeout(attemptTimeoutMs, TimeoutStrategy.Cooperative);
     const { breaker, slots } = this.gates.get(provider)!;
     const label = PROVIDER_LABELS[provider];
     if (this.breakerState(provider) === 'open') return refused(circuitOpen(label));
@@ -154,7 +160,7 @@ export class ProviderGates {
         try {
           result = await breaker.execute(
             ({ signal }) =>
-              this.attemptTimeout.execute(async ({ signal: attemptSignal }) => {
+              attemptTimeout.execute(async ({ signal: attemptSignal }) => {
                 const answer = await call(attemptSignal);
                 if (budget.aborted && !answer.ok) throw new BudgetSpent();
                 return answer;
@@ -168,7 +174,7 @@ export class ProviderGates {
           throw error;
         }
         this.metrics?.upstreamRequests.inc({ service: provider, outcome: result.ok ? 'ok' : result.failure.code });
-        if (result.ok || !result.failure.retryable || attempt >= this.options.maxRetries) return result;
+        if (result.ok || !result.failure.retryable || attempt >= maxRetries) return result;
         last = result;
         this.logger.debug(`${label}: attempt ${attempt + 1} failed (${result.failure.code}), retrying`);
         const wait = backoff.next(undefined);

@@ -33,6 +33,28 @@ export class ShortLink {
   @Column({ name: 'sub_id', type: 'varchar', length: 300, default: '' })
   subId!: string;
 
+  /**
+   * What the target is, recognised by the marketplace vocabulary when the link is made (`ShortLinkTargetFacts`):
+   * the analytics attribute orders and clicks by these, never by parsing the target again. Null: not recognised.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  marketplace!: string | null;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  region!: string | null;
+
+  @Column({ name: 'affiliate_id', type: 'varchar', length: 100, nullable: true })
+  affiliateId!: string | null;
+
+  @Column({ name: 'shop_id', type: 'varchar', length: 64, nullable: true })
+  shopId!: string | null;
+
+  @Column({ name: 'item_id', type: 'varchar', length: 64, nullable: true })
+  itemId!: string | null;
+
+  @Column({ name: 'variant_id', type: 'varchar', length: 64, nullable: true })
+  variantId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

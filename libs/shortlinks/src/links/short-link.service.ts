@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { MAX_TARGET_LENGTH, OWN_DOMAIN } from '../shortlinks.constants';
 import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
 import { ShortCodeGenerator } from './short-code';
-import { ShortLinkTargetPolicy } from './short-link-target-policy';
+import { ShortLinkTargetPolicy, type ShortLinkTargetFacts } from './short-link-target-policy';
 import { ShortLinkUrls } from './short-link-urls';
 import { ShortLinksCreated } from './short-link-events';
 
@@ -40,7 +40,10 @@ export interface SubIdClicks {
   bot_clicks: number;
 }
 
-/** A short link as the analytics lib joins it to orders and clicks: its owner, sub ids and target. */
+/**
+ * A short link as the analytics lib joins it to orders and clicks: its owner, sub ids, target and what the target
+ * is (stored when the link was made).
+ */
 export interface ShortLinkRef {
   id: string;
   member_id: string;
@@ -49,6 +52,7 @@ export interface ShortLinkRef {
   domain: string | null;
   url: string;
   target: string;
+  facts: ShortLinkTargetFacts | null;
 }
 
 /** A member's short-link quotas and what is used of them (`GET /api/limits`, the account page). */
@@ -175,23 +179,30 @@ export class ShortLinkService {
     const result = new Map<string, string>();
     const created: Array<{ code: string; target: string }> = [];
     let missing = [...new Set(targets)];
+    const factsOf = new Map<string, ShortLinkTargetFacts>();
     for (const target of missing) {
       if (!/^https?:\/\//i.test(target) || target.length > MAX_TARGET_LENGTH) {
         throw new Error('short link targets must be http(s) URLs of at most 2048 characters');
       }
-      if (!this.targetPolicy.allows(target)) {
-        throw new AppException('invalid_request', 'Only marketplace links can be shortened');
-      }
+      const facts = this.targetPolicy.facts(target);
+      if (!facts) throw new AppException('invalid_request', 'Only marketplace links can be shortened');
+      factsOf.set(target, facts);
     }
     if (plan !== undefined) await this.checkQuota(memberId, domain, missing, plan);
     for (let attempt = 0; attempt < MAX_ATTEMPTS && missing.length > 0; attempt += 1) {
       const codes = missing.map(() => this.codes.next());
+      const facts = (pick: (f: ShortLinkTargetFacts) => string | null) => missing.map((t) => pick(factsOf.get(t)!));
       const rows: Array<{ target: string; code: string | null; created: boolean }> = await this.db.query(
         `WITH input AS (
-           SELECT i.target, i.code, i.ord FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS i(target, code, ord)
+           SELECT i.* FROM unnest($3::text[], $4::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+                                  $12::text[])
+             WITH ORDINALITY AS i(target, code, marketplace, region, affiliate_id, shop_id, item_id, variant_id, ord)
          ), inserted AS (
-           INSERT INTO short_links (member_id, domain, code, target, sub_id, created_at)
-           SELECT $1::uuid, $2, input.code, input.target, $5, $6 FROM input ORDER BY input.ord
+           INSERT INTO short_links (member_id, domain, code, target, sub_id, created_at,
+                                    marketplace, region, affiliate_id, shop_id, item_id, variant_id)
+           SELECT $1::uuid, $2, input.code, input.target, $5, $6, input.marketplace, input.region, input.affiliate_id,
+                  input.shop_id, input.item_id, input.variant_id
+             FROM input ORDER BY input.ord
            ON CONFLICT DO NOTHING
            RETURNING target, code
          )
@@ -203,7 +214,20 @@ export class ShortLinkService {
             AND md5(existing.target) = md5(input.target) AND existing.target = input.target
           ORDER BY input.ord`,
         // created_at from the app's clock, the one the daily quota is counted on.
-        [memberId, domain, missing, codes, subId.slice(0, 300), this.clock.now()],
+        [
+          memberId,
+          domain,
+          missing,
+          codes,
+          subId.slice(0, 300),
+          this.clock.now(),
+          facts((f) => f.marketplace),
+          facts((f) => f.region),
+          facts((f) => f.affiliateId),
+          facts((f) => f.shopId),
+          facts((f) => f.itemId),
+          facts((f) => f.variantId),
+        ],
       );
       for (const row of rows) {
         if (!row.code) continue;
@@ -336,11 +360,25 @@ export class ShortLinkService {
   }
 
   private async refs(where: string, params: unknown[]): Promise<ShortLinkRef[]> {
-    const rows: Array<{ id: string; member_id: string; sub_id: string; code: string; domain: string; target: string }> =
-      await this.db.query(
-        `SELECT s.id::text AS id, s.member_id, s.sub_id, s.code, s.domain, s.target FROM short_links s WHERE ${where}`,
-        params,
-      );
+    const rows: Array<{
+      id: string;
+      member_id: string;
+      sub_id: string;
+      code: string;
+      domain: string;
+      target: string;
+      marketplace: string | null;
+      region: string | null;
+      affiliate_id: string | null;
+      shop_id: string | null;
+      item_id: string | null;
+      variant_id: string | null;
+    }> = await this.db.query(
+      `SELECT s.id::text AS id, s.member_id, s.sub_id, s.code, s.domain, s.target,
+              s.marketplace, s.region, s.affiliate_id, s.shop_id, s.item_id, s.variant_id
+         FROM short_links s WHERE ${where}`,
+      params,
+    );
     return rows.map((row) => ({
       id: row.id,
       member_id: row.member_id,
@@ -349,6 +387,16 @@ export class ShortLinkService {
       domain: row.domain === OWN_DOMAIN ? null : row.domain,
       url: this.urls.url(row.domain, row.code),
       target: row.target,
+      facts: row.marketplace
+        ? {
+            marketplace: row.marketplace,
+            region: row.region,
+            affiliateId: row.affiliate_id,
+            shopId: row.shop_id,
+            itemId: row.item_id,
+            variantId: row.variant_id,
+          }
+        : null,
     }));
   }
 }

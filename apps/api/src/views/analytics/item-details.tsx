@@ -1,4 +1,4 @@
-import type { AnalyticsRow, OrderedItem } from '@app/analytics';
+import { type AnalyticsRow, type OrderedItem, shownDays, type ZonedRange } from '@app/analytics';
 import type { ProductDetails, ProductError } from '@app/products';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { ProductCard } from '../product-card';
@@ -14,7 +14,8 @@ export interface ItemDetailsData {
   productError: ProductError | null;
   /** The item's orders, GMV and commission in the range. */
   figures: AnalyticsRow | null;
-  range: { start: string; end: string; timezone: string };
+  /** The range asked, shown as its first and last day and its zone. */
+  range: ZonedRange;
   back: string;
 }
 
@@ -22,6 +23,7 @@ export interface ItemDetailsData {
 export function ItemDetailsSection({ data }: { data: ItemDetailsData }) {
   const amounts = data.figures?.amounts ?? [];
   const marketplace = data.item.marketplace === 'shopee' ? 'Shopee' : 'Lazada';
+  const days = shownDays(data.range);
   return (
     <>
       <p>
@@ -51,7 +53,7 @@ export function ItemDetailsSection({ data }: { data: ItemDetailsData }) {
         ) : null}
       </section>
       <section class="card" aria-labelledby="item-figures-title">
-        <h2 id="item-figures-title">{`${data.range.start} to ${data.range.end} (${data.range.timezone})`}</h2>
+        <h2 id="item-figures-title">{`${days.start} to ${days.end} (${data.range.zone})`}</h2>
         <StatTiles id="item-cards" wide>
           <StatTile id="item-orders" label={`orders (${data.figures?.cancelled_orders ?? 0} cancelled)`}>
             {String(data.figures?.orders ?? 0)}

@@ -1,0 +1,1 @@
+export { currencyOfSite, regionOfCurrency, regionOfSite, siteOf } from './sites';

@@ -25,8 +25,7 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
     await cleanUpSharedStore(stores);
   });
 
-  const convert = (member: TestMember) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY));
+  const convert = (member: TestMember) => t.convert(member, BODY);
   const limits = (member: TestMember) =>
     t.send(t.http.get('/api/limits').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken));
 
@@ -102,13 +101,7 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
 
   it('sends the headers on errors after authentication too, and none before it', async () => {
     const member = await t.createMember();
-    const invalid = await t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content: 'x', mode: 'nope' }),
-    );
+    const invalid = await t.convert(member, { content: 'x', mode: 'nope' });
     expect(invalid.status).toBe(400);
     expect(invalid.headers['ratelimit']).toBe('"per_key";r=4;t=60, "per_member";r=7;t=60');
     const anonymous = await t.send(t.http.post('/api/convert').send(BODY));
@@ -177,8 +170,7 @@ describe('rate limits: the window, counted in process', () => {
     await t.close();
   });
 
-  const convert = (member: TestMember) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY));
+  const convert = (member: TestMember) => t.convert(member, BODY);
 
   it('starts a fresh budget when the window is over', async () => {
     const member = await t.createMember();

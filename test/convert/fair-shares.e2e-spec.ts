@@ -132,13 +132,7 @@ describe('link budgets: the defaults', () => {
       const text = Array.from({ length: max }, (_, i) => `shopee.vn/product/1/${i} `)
         .join('')
         .slice(0, max);
-      const res = await t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ content: text, mode: 'link_goc' }),
-      );
+      const res = await t.convert(member, { content: text, mode: 'link_goc' });
       expect(res.status).toBe(200);
       expect(res.body.summary.total).toBeGreaterThan(1000);
     },
@@ -190,14 +184,7 @@ describe('large texts share the event loop', () => {
 
   it('sends a large answer serialised in slices: the same JSON bytes and headers res.json sends', async () => {
     const member = await t.createMember({ plan: 'pro' });
-    const call = (content: string) =>
-      t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ content, mode: 'link_goc' }),
-      );
+    const call = (content: string) => t.convert(member, { content, mode: 'link_goc' });
     const large = await call(links(1200));
     expect(large.status).toBe(200);
     expect(large.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -227,8 +214,7 @@ describe('large texts of link_goc and affiliate are converted in a worker thread
   });
   afterAll(() => t.close());
 
-  const call = (m: TestMember, body: Record<string, unknown>) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', m.apiKey).set('X-API-Token', m.apiToken).send(body));
+  const call = (m: TestMember, body: Record<string, unknown>) => t.convert(m, body);
 
   it('answers the same bytes the event loop gives, short links resolved by the api, links counted', async () => {
     const workers = t.app.get(ConversionWorkers);
@@ -365,13 +351,7 @@ describe('large conversions take turns (CONVERT_LARGE_CONCURRENCY, CONVERT_LARGE
   it('frees the turn of a large call that fails, and drops a waiting caller that goes away', async () => {
     const held = await gate.turn(new AbortController().signal);
     // `affiliate` without an affiliate id fails inside the handler, after its turn came.
-    const failing = t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content: links(1000), mode: 'affiliate' }),
-    );
+    const failing = t.convert(member, { content: links(1000), mode: 'affiliate' });
     await until(() => gate.load.waiting === 1);
     held();
     expect((await failing).status).toBe(400);

@@ -104,8 +104,7 @@ describe('POST /api/convert resolves short links', () => {
     await fake?.close();
   });
 
-  const convert = (body: Record<string, unknown>) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', alice.apiKey).set('X-API-Token', alice.apiToken).send(body));
+  const convert = (body: Record<string, unknown>) => t.convert(alice, body);
 
   it('converts short links of every marketplace to the pages they lead to, and fails the others per item', async () => {
     const content = [

@@ -8,6 +8,7 @@ import { CredentialsService } from '@app/credentials';
 import { Member, MemberPlan, MemberRole, MembersService, PasswordHasher } from '@app/members';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
 import request, { Response, Test as SuperTest } from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../../apps/api/src/app.module';
@@ -186,6 +187,12 @@ export class TestApp {
     return this.logLines.join('');
   }
 
+  /** Listens on a random port of 127.0.0.1; the app's address (`http://127.0.0.1:<port>`). */
+  async listen(): Promise<string> {
+    await this.app.listen(0, '127.0.0.1');
+    return `http://127.0.0.1:${(this.app.getHttpServer().address() as AddressInfo).port}`;
+  }
+
   /** Sends a supertest request and checks the response is safe before handing it back. */
   async send(pending: SuperTest): Promise<Response> {
     const res = await pending;
@@ -211,6 +218,16 @@ export class TestApp {
         .set('Content-Type', type)
         .send(body),
     );
+  }
+
+  /** `POST /api/convert` with `member`'s key and token in the headers, checked like `send`. */
+  convert(member: Pick<TestMember, 'apiKey' | 'apiToken'>, body: unknown): Promise<Response> {
+    return this.send(this.withKey(this.http.post('/api/convert'), member).send(body as object));
+  }
+
+  /** `pending` with `member`'s key and token in the `X-API-Key` and `X-API-Token` headers. */
+  withKey<T extends SuperTest>(pending: T, member: Pick<TestMember, 'apiKey' | 'apiToken'>): T {
+    return pending.set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken) as T;
   }
 
   async createMember(

@@ -1,33 +1,24 @@
-import { Body, Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
+import { Body, Delete, Get, Header, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
   ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentMember, SignedIn } from '@app/auth';
+import { CurrentMember } from '@app/auth';
 import { AppException, Clock, ErrorResponseDto } from '@app/common';
 import { CredentialsService } from '@app/credentials';
 import { Idempotent } from '@app/idempotency';
 import type { Member } from '@app/members';
 import { OkDto } from './account-responses.dto';
 import { CreatedIntegrationKeyDto, CreateIntegrationKeyDto, IntegrationKeysDto } from './integration-keys.dto';
-
-const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+import { ApiCsrfHeader, SessionController } from '../session-routes.decorator';
 
 /** Keys per integration: named key/token pairs with scopes, an optional expiry and IP allow-list (session + CSRF). */
-@ApiTags('account')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
-@Controller('account/keys')
-@SignedIn()
+@SessionController('account/keys')
 export class IntegrationKeysController {
   constructor(
     private readonly credentials: CredentialsService,
@@ -37,7 +28,7 @@ export class IntegrationKeysController {
   @Post()
   @Header('Cache-Control', 'no-store')
   @Idempotent()
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'createIntegrationKey',
     summary: 'A new key per integration',
@@ -76,7 +67,7 @@ export class IntegrationKeysController {
 
   @Delete(':id')
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({ operationId: 'revokeIntegrationKey', summary: 'Revoke a key per integration now (every instance)' })
   @ApiOkResponse({ type: OkDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })

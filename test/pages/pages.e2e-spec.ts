@@ -3,12 +3,11 @@ import { AbuseEvents, IpBanService } from '@app/abuse';
 import { MemberSettingsService } from '@app/members';
 import { ClickCounter } from '@app/shortlinks/testing';
 import { UsageService } from '@app/usage';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from '../support/browser';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { createTestApp, TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
+import { TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
 
 /**
  * Every page in a real browser at 1280 and 375 px: axe-core (through @axe-core/playwright) finds no serious or
@@ -57,11 +56,10 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, na
   let admin: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({ SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
+    ({ t, base, browser, page } = await openAppInBrowser(
+      { SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' },
+      { viewport: { width: 1280, height: 900 } },
+    ));
   }, 180_000);
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import {
   OutgoingConnections,
   respond,
   selfSignedCertificate,
+  startFakeMarketplaceWithRecorder,
 } from '../support/fake-marketplace';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
@@ -29,16 +30,7 @@ describe('POST /api/convert resolves short links', () => {
 
   beforeAll(async () => {
     const certificate = selfSignedCertificate();
-    for (let attempt = 0; ; attempt++) {
-      fake = await FakeMarketplace.start(certificate);
-      try {
-        recorder = await ConnectionRecorder.start(fake.port);
-        break;
-      } catch (error) {
-        await fake.close();
-        if (attempt >= 5) throw error;
-      }
-    }
+    ({ fake, recorder } = await startFakeMarketplaceWithRecorder(certificate));
     t = await createTestApp({ LINK_RESOLVER_TOTAL_TIMEOUT_MS: '3000' });
     alice = await t.createMember();
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { insertShortLink } from '../support/recorded-clicks';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
 const file = (name: string) => readFileSync(join(FIXTURES, name));
@@ -50,11 +51,7 @@ describe('earnings for every marketplace: golden files of our own, figures by ha
     });
     bob = await t.createMember();
     const link = async (code: string, subId: string, target: string) => {
-      const [row] = await t.dataSource.query(
-        `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-        [bob.member.id, code, target, subId],
-      );
-      links[code] = row.id as string;
+      links[code] = await insertShortLink(t, bob.member.id, { code, target, subId });
     };
     await link('ThFbA', 'thfb', shopee('co.th', '7001', 'TH1'));
     await link('ThFbB', 'thfb', shopee('co.th', '7002', 'TH9'));

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { insertShortLink } from '../support/recorded-clicks';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
 const SHORT_HOST = 'sl.test';
@@ -39,11 +40,11 @@ describe('admin overview: platform totals', () => {
   };
 
   it('sums every member per currency (never across currencies) and counts the members with imports', async () => {
-    const [{ id }] = await t.dataSource.query(
-      `INSERT INTO short_links (member_id, domain, code, target, sub_id)
-       VALUES ($1, '', 'PlatfA1', 'https://shopee.vn/x-i.111.5001', 'fb-post1') RETURNING id::text AS id`,
-      [alice.member.id],
-    );
+    const id = await insertShortLink(t, alice.member.id, {
+      code: 'PlatfA1',
+      target: 'https://shopee.vn/x-i.111.5001',
+      subId: 'fb-post1',
+    });
     expect(id).toBeDefined();
     for (const agent of ['Mozilla/5.0 (iPhone) Safari/604.1', 'Mozilla/5.0 (X11) Chrome/120', 'curl/8.5.0']) {
       const res = await t.send(t.http.get('/s/PlatfA1').set('Host', SHORT_HOST).set('User-Agent', agent).redirects(0));

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { ORDER_SUMMARY_TABLES, orderSummaryInsert } from '@app/analytics/testing';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { affiliateRedirectTo, insertShortLink } from '../support/recorded-clicks';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
 /** The figures every order summary holds. */
@@ -219,18 +220,8 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
 
   it("attributes lines to the member's short links by sub ids (and item when several links share them)", async () => {
     const member = await t.createMember();
-    const link = async (code: string, subId: string, item: string) =>
-      (
-        await t.dataSource.query(
-          `INSERT INTO short_links (member_id, domain, code, target, sub_id) VALUES ($1, '', $2, $3, $4) RETURNING id::text AS id`,
-          [
-            member.member.id,
-            code,
-            `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`,
-            subId,
-          ],
-        )
-      )[0].id as string;
+    const link = (code: string, subId: string, item: string) =>
+      insertShortLink(t, member.member.id, { code, target: affiliateRedirectTo(item), subId });
     const fbA = await link('FbPost1A', 'fb-post1', '5001');
     const fbB = await link('FbPost1B', 'fb-post1', '5004');
     const zalo = await link('ZaloLnk', 'zalo', '9999');

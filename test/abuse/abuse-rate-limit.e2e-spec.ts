@@ -1,5 +1,5 @@
 import { AbuseEvent } from '@app/abuse';
-import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { createTestAppOnSharedStores, rateLimit, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
@@ -9,11 +9,9 @@ const BODY = { content: 'Deal https://shopee.vn/product/123/456', mode: 'link_go
 
 describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp({
-      ...stores,
+    t = await createTestAppOnSharedStores({
       RATE_LIMIT_FREE_PER_KEY: '5',
       RATE_LIMIT_FREE_PER_MEMBER: '8',
       RATE_LIMIT_PRO_PER_KEY: '20',
@@ -22,7 +20,6 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   const convert = (member: TestMember) => t.convert(member, BODY);
@@ -186,14 +183,12 @@ describe('rate limits: the window, counted in process', () => {
 
 describe('rate limits: defaults', () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp(stores);
+    t = await createTestAppOnSharedStores();
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   it('are 60 and 120 per minute on Free, 600 and 1200 on Pro', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { conversionConfig, TextConverter } from '@app/conversion';
 import { ConversionWorkers, LargeConversionGate } from '@app/conversion/testing';
 import { CredentialsService, type Principal } from '@app/credentials';
-import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { createTestAppOnSharedStores, rateLimit, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
@@ -32,18 +32,12 @@ function links(n: number, from = 0): string {
 
 describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp({
-      ...stores,
-      LINK_BUDGET_FREE_PER_KEY: '10',
-      LINK_BUDGET_FREE_PER_MEMBER: '15',
-    });
+    t = await createTestAppOnSharedStores({ LINK_BUDGET_FREE_PER_KEY: '10', LINK_BUDGET_FREE_PER_MEMBER: '15' });
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   const convert = (member: TestMember, content: string, apiKey = member.apiKey, apiToken = member.apiToken) =>
@@ -114,14 +108,12 @@ describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () 
 
 describe('link budgets: the defaults', () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp(stores);
+    t = await createTestAppOnSharedStores();
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   it.each(['free', 'pro'] as const)(

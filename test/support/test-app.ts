@@ -169,6 +169,7 @@ export async function safeText(res: {
 export class TestApp {
   /** Every session id the app has handed out in a cookie during this test app's life. */
   readonly sessionIds = new Set<string>();
+  private readonly cleanUps: Array<() => Promise<void>> = [];
 
   constructor(
     readonly app: NestExpressApplication,
@@ -249,8 +250,15 @@ export class TestApp {
     return this.app.get<DataSource>(getDataSourceToken());
   }
 
-  close(): Promise<void> {
-    return this.app.close();
+  /** Closes the app, then runs what was asked for with `afterClose`, in order. */
+  async close(): Promise<void> {
+    await this.app.close();
+    for (const cleanUp of this.cleanUps) await cleanUp();
+  }
+
+  /** Work to do once the app is closed (its shared Redis keys deleted, say). */
+  afterClose(cleanUp: () => Promise<void>): void {
+    this.cleanUps.push(cleanUp);
   }
 }
 

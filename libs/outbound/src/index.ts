@@ -8,13 +8,14 @@ export { OutboundLink } from './cache/outbound-link.entity';
 export {
   shopeeAuthorization,
   shopeeFailure,
+  shopeeGraphqlRequest,
   shopeeOpenApiRegion,
   type ShopeeAppCredentials,
 } from './protocols/shopee-open-api';
 export {
-  LAZADA_GETLINK_PATH,
   lazadaApiRegion,
   lazadaFailure,
+  lazadaGetLinkRequest,
   lazadaSign,
   type LazadaCredentials,
 } from './protocols/lazada-affiliate';

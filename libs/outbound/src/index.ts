@@ -6,7 +6,6 @@ export type { Attempt } from './resilience/provider-gates';
 export { failureForStatus, isRecord, parseJson, unreadable } from './protocols/common';
 export { OutboundLink } from './cache/outbound-link.entity';
 export {
-  shopeeAuthorization,
   shopeeFailure,
   shopeeGraphqlRequest,
   shopeeOpenApiRegion,
@@ -16,7 +15,6 @@ export {
   lazadaApiRegion,
   lazadaFailure,
   lazadaGetLinkRequest,
-  lazadaSign,
   type LazadaCredentials,
 } from './protocols/lazada-affiliate';
 export {

@@ -52,7 +52,7 @@ function benchConfig(dataDir: string): LoadedConfig {
     LOG_LEVEL: 'silent',
     REGISTRATION_OPEN: 'false',
   });
-  ensureSecrets(config.get(commonConfig));
+  ensureSecrets(config, config.get(commonConfig));
   return config;
 }
 

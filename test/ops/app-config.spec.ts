@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commonConfig, ConfigError } from '@app/common';
-import { ensureCredentialsSecret } from '@app/common/testing';
+import { ensureSecret } from '@app/common/testing';
+import { credentialsConfig } from '@app/credentials';
 import { shortLinksConfig } from '@app/shortlinks';
 import { conversionConfig } from '@app/conversion';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
@@ -57,27 +58,36 @@ describe('loadConfig', () => {
   });
 });
 
-describe('ensureCredentialsSecret', () => {
+describe('ensureSecret (CREDENTIALS_SECRET)', () => {
+  /** The credentials secret of the api's settings read from `env`, ensured alone; and the settings that hold it. */
+  const ensure = (env: Record<string, string>) => {
+    const config = loadApiConfig(env);
+    return {
+      result: () => ensureSecret(config, config.get(commonConfig), 'CREDENTIALS_SECRET'),
+      credentials: config.get(credentialsConfig),
+    };
+  };
+
   it('requires the secret with a real database', () => {
-    const config = common({ DATABASE_URL: 'postgres://u@localhost/db' });
-    expect(() => ensureCredentialsSecret(config)).toThrow(/CREDENTIALS_SECRET is required/);
+    const { result } = ensure({ DATABASE_URL: 'postgres://u@localhost/db' });
+    expect(result).toThrow(/CREDENTIALS_SECRET is required/);
   });
 
   it('generates a secret once in embedded mode, keeps it private, and reuses it after a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'linkconv-secret-'));
-    const first = common({ DATA_DIR: dir });
-    expect(ensureCredentialsSecret(first)).toMatchObject({ generated: true });
-    const second = common({ DATA_DIR: dir });
-    expect(ensureCredentialsSecret(second)).toMatchObject({ generated: false });
-    expect(second.CREDENTIALS_SECRET).toBe(first.CREDENTIALS_SECRET);
-    expect(first.CREDENTIALS_SECRET!.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(dir, 'credentials-secret'), 'utf8')).toBe(first.CREDENTIALS_SECRET);
+    const first = ensure({ DATA_DIR: dir });
+    expect(first.result()).toMatchObject({ generated: true });
+    const second = ensure({ DATA_DIR: dir });
+    expect(second.result()).toMatchObject({ generated: false });
+    expect(second.credentials.CREDENTIALS_SECRET).toBe(first.credentials.CREDENTIALS_SECRET);
+    expect(first.credentials.CREDENTIALS_SECRET!.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'credentials-secret'), 'utf8')).toBe(first.credentials.CREDENTIALS_SECRET);
     expect(statSync(join(dir, 'credentials-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('keeps a secret given in the environment', () => {
-    const config = common({ CREDENTIALS_SECRET: 'x'.repeat(40) });
-    expect(ensureCredentialsSecret(config)).toEqual({ generated: false });
-    expect(config.CREDENTIALS_SECRET).toBe('x'.repeat(40));
+    const given = ensure({ CREDENTIALS_SECRET: 'x'.repeat(40) });
+    expect(given.result()).toEqual({ generated: false });
+    expect(given.credentials.CREDENTIALS_SECRET).toBe('x'.repeat(40));
   });
 });

@@ -66,7 +66,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
     }),
   );
   // Sessions only where they are used: the account and admin JSON routes and pages (never on /api/convert).
-  app.use(SESSION_PATHS, sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
+  app.use(SESSION_PATHS, sessionMiddleware(config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
   const document = openApiDocument(app);

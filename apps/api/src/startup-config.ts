@@ -4,6 +4,7 @@ import { authConfig } from '@app/auth';
 import { commonConfig, ConfigError, type ConfigNamespace, ensureSecrets, LoadedConfig, loadConfig } from '@app/common';
 import { conversionConfig } from '@app/conversion';
 import { credentialsConfig } from '@app/credentials';
+import { membersConfig } from '@app/members';
 import { metricsConfig } from '@app/metrics';
 import { outboundConfig } from '@app/outbound';
 import { productsConfig } from '@app/products';
@@ -17,6 +18,7 @@ export const API_CONFIG: ConfigNamespace[] = [
   commonConfig,
   authConfig,
   credentialsConfig,
+  membersConfig,
   usageConfig,
   conversionConfig,
   outboundConfig,
@@ -41,7 +43,7 @@ export function startupConfig(): { config: LoadedConfig; notes: string[] } {
     const baseProblem = shortBaseUrlProblem(config.get(shortLinksConfig).SHORT_LINK_BASE_URL);
     if (baseProblem) throw new ConfigError([baseProblem]);
     const common = config.get(commonConfig);
-    const generated = ensureSecrets(common);
+    const generated = ensureSecrets(config, common);
     const notes: string[] = [];
     if (common.usesEmbeddedDatabase) {
       notes.push(`No DATABASE_URL: using the embedded PGlite database under ${common.DATA_DIR}`);

@@ -2,10 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { configNamespace, emptyToUndefined, IntSetting } from './config/config-namespace';
 
-/** 32 bytes in base64 or base64url, with or without the padding. */
-export const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
-
-/** Settings every part of the process shares: where it listens, its stores, its secrets, its HTTP edge. */
+/** Settings every part of the process shares: where it listens, its stores, its HTTP edge. */
 export class CommonConfig {
   /** The runtime environment; `test` makes no retries when the database is down at start-up. */
   @Transform(emptyToUndefined)
@@ -63,47 +60,6 @@ export class CommonConfig {
   /** How long the Redis breaker stays open before a PING tests Redis again (the breaker closes on its answer). */
   @IntSetting(50, 600_000)
   REDIS_BREAKER_HALF_OPEN_MS = 1000;
-
-  /**
-   * HMAC key for API keys/tokens. Required with `DATABASE_URL`; in embedded mode generated once
-   * into `DATA_DIR/credentials-secret` (mode 600).
-   */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(32, { message: 'CREDENTIALS_SECRET must be at least 32 characters' })
-  CREDENTIALS_SECRET?: string;
-
-  /**
-   * Signs the session cookie. Required with `DATABASE_URL` (shared by every instance); in embedded
-   * mode generated once into `DATA_DIR/session-secret` (mode 600).
-   */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
-  SESSION_SECRET?: string;
-
-  /**
-   * HMAC key of the password pre-hash. Required with `DATABASE_URL` (shared by every instance; an
-   * existing deployment must add it); in embedded mode generated once into `DATA_DIR/password-pepper` (mode 600).
-   * Changing or losing it makes every password made since unusable.
-   */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(32, { message: 'PASSWORD_PEPPER must be at least 32 characters' })
-  PASSWORD_PEPPER?: string;
-
-  /**
-   * AES-256-GCM key for the member secrets: 32 bytes, base64. Required with `DATABASE_URL` (`openssl rand -base64
-   * 32`); in embedded mode generated once into `DATA_DIR/settings-encryption-key` (mode 600). Losing it loses the
-   * saved secrets.
-   */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(SETTINGS_KEY_SHAPE, { message: 'SETTINGS_ENCRYPTION_KEY must be 32 bytes, base64 encoded (44 characters)' })
-  SETTINGS_ENCRYPTION_KEY?: string;
 
   /**
    * Express `trust proxy`: `false`, a hop count, or a comma list of proxy addresses/subnets. The client IP never

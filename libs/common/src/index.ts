@@ -12,7 +12,7 @@ export {
 } from './config/config-namespace';
 export { ConfigModule } from './config/config.module';
 export { IsIpList, IpRangeList } from './config/ip-list';
-export { ensureSecrets, GENERATED_SECRET_FILES, writeSecretFiles } from './config/secret-file';
+export { ensureSecrets, keySecret, secretSettings, textSecret, writeSecretFiles } from './config/secret-file';
 export { AppException } from './errors/app-exception';
 export { ERROR_CODES, type ErrorCode, statusForCode } from './errors/error-codes';
 export { errorExample, ErrorResponseDto, OkTrue } from './errors/error-response.dto';

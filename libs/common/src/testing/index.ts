@@ -1,6 +1,6 @@
 /**
  * What only tests name of the common library (not part of its door `@app/common`): one settings namespace loaded
- * alone and the credentials secret helper.
+ * alone and one generated secret ensured alone.
  */
 export { loadNamespace } from '../config/config-namespace';
-export { ensureCredentialsSecret } from '../config/secret-file';
+export { ensureSecret } from '../config/secret-file';

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authConfig } from '@app/auth';
-import { commonConfig, ConfigError, ensureSecrets, type LoadedConfig } from '@app/common';
+import { ConfigError, ensureSecrets, type LoadedConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
 import { membersConfig } from '@app/members';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
 
@@ -68,7 +69,7 @@ describe('account area settings', () => {
 
 describe('ensureSecrets', () => {
   /** Every secret of the api's settings ensured, in the store the database settings name. */
-  const ensure = (config: LoadedConfig) => ensureSecrets(config, config.get(commonConfig));
+  const ensure = (config: LoadedConfig) => ensureSecrets(config, config.get(databaseConfig));
 
   it('requires every secret with a real database, naming each missing one', () => {
     const config = loadApiConfig({ DATABASE_URL: 'postgres://u@localhost/db', CREDENTIALS_SECRET: 'c'.repeat(32) });

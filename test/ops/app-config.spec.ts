@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commonConfig, ConfigError } from '@app/common';
+import { databaseConfig } from '@app/database';
 import { ensureSecret } from '@app/common/testing';
 import { credentialsConfig } from '@app/credentials';
 import { shortLinksConfig } from '@app/shortlinks';
@@ -18,7 +19,7 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(3000);
     expect(loadApiConfig({}).get(conversionConfig).CONVERT_MAX_CONTENT_CHARS).toBe(50_000);
     expect(config.trustProxy).toBe(false);
-    expect(config.usesEmbeddedDatabase).toBe(true);
+    expect(loadApiConfig({}).get(databaseConfig).usesEmbeddedDatabase).toBe(true);
   });
 
   it('reads numbers, hop counts and subnet lists', () => {
@@ -54,7 +55,7 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(common({ DATABASE_URL: '', REDIS_URL: '' }).usesEmbeddedDatabase).toBe(true);
+    expect(loadApiConfig({ DATABASE_URL: '', REDIS_URL: '' }).get(databaseConfig).usesEmbeddedDatabase).toBe(true);
   });
 });
 
@@ -63,7 +64,7 @@ describe('ensureSecret (CREDENTIALS_SECRET)', () => {
   const ensure = (env: Record<string, string>) => {
     const config = loadApiConfig(env);
     return {
-      result: () => ensureSecret(config, config.get(commonConfig), 'CREDENTIALS_SECRET'),
+      result: () => ensureSecret(config, config.get(databaseConfig), 'CREDENTIALS_SECRET'),
       credentials: config.get(credentialsConfig),
     };
   };

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { commonConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
 import { startupConfig } from './startup-config';
 
 /** Restart delays after a worker dies on its own: doubling from 1 s up to 30 s, reset once one stays up a minute. */
@@ -23,9 +24,10 @@ function log(message: string): void {
  * for limits and failure counts shared by the workers, REDIS_URL.
  */
 function primary(): void {
-  const config = startupConfig().config.get(commonConfig);
+  const loaded = startupConfig().config;
+  const config = loaded.get(commonConfig);
   const workers = config.WEB_CONCURRENCY || availableParallelism();
-  if (config.usesEmbeddedDatabase && workers > 1) {
+  if (loaded.get(databaseConfig).usesEmbeddedDatabase && workers > 1) {
     process.stderr.write(
       'Cluster mode needs DATABASE_URL: the embedded database belongs to one process. Set DATABASE_URL, or run `npm start`.\n',
     );

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { acquireEmbeddedLock, serveEmbeddedDatabase } from '@app/database';
+import { acquireEmbeddedLock, databaseConfig, serveEmbeddedDatabase } from '@app/database';
 import { applyServerLimits, GracefulShutdown } from '@app/http';
 import { analyticsConfig } from '@app/analytics';
 import { commonConfig } from '@app/common';
@@ -15,7 +15,8 @@ import { startupConfig } from './startup-config';
 async function bootstrap(): Promise<void> {
   const { config, notes } = startupConfig();
   const common = config.get(commonConfig);
-  const releaseLock = common.usesEmbeddedDatabase ? acquireEmbeddedLock(common.DATA_DIR) : () => undefined;
+  const database = config.get(databaseConfig);
+  const releaseLock = database.usesEmbeddedDatabase ? acquireEmbeddedLock(database.DATA_DIR) : () => undefined;
   let stopServingDatabase: () => void = () => undefined;
   const release = () => {
     stopServingDatabase();
@@ -27,7 +28,7 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   // The embedded database, migrated by now, served to the CLI on a socket in DATA_DIR (see docs/operations.md).
-  if (common.usesEmbeddedDatabase) stopServingDatabase = await serveEmbeddedDatabase(common.DATA_DIR);
+  if (database.usesEmbeddedDatabase) stopServingDatabase = await serveEmbeddedDatabase(database.DATA_DIR);
   const logger = app.get(Logger);
   const shutdown = new GracefulShutdown(app, logger, common.SHUTDOWN_TIMEOUT_MS, release);
   configureApp(app, config);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { databaseConfig } from '@app/database';
 import { applyServerLimits, GracefulShutdown } from '@app/http';
 import { commonConfig, ConfigError, type LoadedConfig } from '@app/common';
 import { shortLinksConfig } from '@app/shortlinks';
@@ -18,7 +19,7 @@ async function bootstrap(): Promise<void> {
   }
   const common = config.get(commonConfig);
   const port = config.get(shortLinksConfig).REDIRECTOR_PORT;
-  if (common.usesEmbeddedDatabase) {
+  if (config.get(databaseConfig).usesEmbeddedDatabase) {
     process.stderr.write(
       'The standalone redirector needs DATABASE_URL (the embedded database belongs to the api process): ' +
         'without it, the api serves the short links itself (REDIRECTOR_MOUNT=true, the default).\n',

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import { configNamespace, emptyToUndefined, IntSetting } from './config/config-namespace';
 
 /** Settings every part of the process shares: where it listens, its stores, its HTTP edge. */
@@ -13,20 +13,6 @@ export class CommonConfig {
   /** HTTP port of the api (each cluster worker shares it). */
   @IntSetting(0, 65535)
   PORT = 3000;
-
-  /** `postgres://…`; unset = embedded PGlite database under `DATA_DIR`. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
-  DATABASE_URL?: string;
-
-  /**
-   * Embedded database and generated secrets (`memory://` = in memory, for tests; `memory://<file>` = in memory from
-   * that PGlite dump of a data folder, the tests' database migrated once per run).
-   */
-  @IsString()
-  @MinLength(1)
-  DATA_DIR = './data';
 
   /**
    * `redis://…`: rate-limit counters, failed-auth counts, bans and the short-link cache shared by every instance (see
@@ -137,10 +123,6 @@ export class CommonConfig {
     if (raw === 'false') return false;
     if (/^\d+$/.test(raw)) return Number(raw);
     return raw.split(',').map((part) => part.trim());
-  }
-
-  get usesEmbeddedDatabase(): boolean {
-    return !this.DATABASE_URL;
   }
 }
 

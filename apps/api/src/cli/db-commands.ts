@@ -2,6 +2,8 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   acquireEmbeddedLock,
+  databaseConfig,
+  type DatabaseConfig,
   type DatabaseTarget,
   embeddedLockHolder,
   openForReading,
@@ -13,14 +15,7 @@ import {
   TransferError,
   writeBackupFile,
 } from '@app/database';
-import {
-  commonConfig,
-  type CommonConfig,
-  ensureSecrets,
-  type LoadedConfig,
-  secretSettings,
-  writeSecretFiles,
-} from '@app/common';
+import { ensureSecrets, type LoadedConfig, secretSettings, writeSecretFiles } from '@app/common';
 import { MIGRATIONS } from '../migrations';
 import { loadApiConfig } from '../startup-config';
 import { type CliValues, type StandaloneCliCommand, UsageError } from './cli-command';
@@ -49,13 +44,13 @@ function fileOption(values: CliValues, name: string): string {
  * The config without the secrets check of the app's start (a restore into PostgreSQL may be what provides them):
  * every namespace, and the database settings.
  */
-function cliConfig(): { loaded: LoadedConfig; config: CommonConfig } {
+function cliConfig(): { loaded: LoadedConfig; config: DatabaseConfig } {
   const loaded = loadApiConfig(process.env);
-  return { loaded, config: loaded.get(commonConfig) };
+  return { loaded, config: loaded.get(databaseConfig) };
 }
 
 /** The deployment's four secrets (embedded: DATA_DIR's files, made if missing; PostgreSQL: the environment). */
-function deploymentSecrets(loaded: LoadedConfig, config: CommonConfig): Record<string, string> {
+function deploymentSecrets(loaded: LoadedConfig, config: DatabaseConfig): Record<string, string> {
   if (config.usesEmbeddedDatabase) ensureSecrets(loaded, config);
   const secrets = secretSettings(loaded);
   const missing = secrets.filter(({ value }) => !value).map(({ name }) => name);
@@ -82,7 +77,7 @@ function secretsAnswer(loaded: LoadedConfig, secrets: Record<string, string>, va
 }
 
 /** The embedded database's files, for a restore or a move: only with the service stopped (refused otherwise). */
-function lockStoppedEmbedded(config: CommonConfig, doing: string): () => void {
+function lockStoppedEmbedded(config: DatabaseConfig, doing: string): () => void {
   const holder = embeddedLockHolder(config.DATA_DIR);
   if (holder !== null) {
     throw new TransferError(

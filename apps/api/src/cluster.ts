@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { commonConfig } from '@app/common';
 import { databaseConfig } from '@app/database';
+import { messagingConfig } from '@app/messaging';
 import { startupConfig } from './startup-config';
 
 /** Restart delays after a worker dies on its own: doubling from 1 s up to 30 s, reset once one stays up a minute. */
@@ -33,7 +34,7 @@ function primary(): void {
     );
     process.exit(1);
   }
-  if (!config.REDIS_URL && workers > 1) {
+  if (!loaded.get(messagingConfig).REDIS_URL && workers > 1) {
     log(
       `No REDIS_URL: each of the ${workers} workers counts rate limits and failed logins on its own ` +
         `(a partner gets up to ${workers} times the limit). Set REDIS_URL to share them.`,

@@ -6,6 +6,7 @@ import { conversionConfig } from '@app/conversion';
 import { databaseConfig } from '@app/database';
 import { credentialsConfig } from '@app/credentials';
 import { membersConfig } from '@app/members';
+import { messagingConfig } from '@app/messaging';
 import { metricsConfig } from '@app/metrics';
 import { outboundConfig } from '@app/outbound';
 import { productsConfig } from '@app/products';
@@ -18,6 +19,7 @@ import { webhooksConfig } from '@app/webhooks';
 export const API_CONFIG: ConfigNamespace[] = [
   commonConfig,
   databaseConfig,
+  messagingConfig,
   authConfig,
   credentialsConfig,
   membersConfig,

@@ -14,6 +14,7 @@ import {
 } from '@app/common';
 import { databaseConfig, type DatabaseConfig, dataSourceOptions } from '@app/database';
 import { GlobalExceptionFilter } from '@app/http';
+import { messagingConfig } from '@app/messaging';
 import { analyticsConfig, ClickRecorderModule } from '@app/analytics';
 import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
 import { NoShortLinkTargets, SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';
@@ -24,6 +25,7 @@ import { RedirectorHealthController } from './health.controller';
 export const REDIRECTOR_CONFIG: ConfigNamespace[] = [
   commonConfig,
   databaseConfig,
+  messagingConfig,
   shortLinksConfig,
   metricsConfig,
   analyticsConfig,

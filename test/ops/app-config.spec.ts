@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commonConfig, ConfigError } from '@app/common';
+import { ConfigError } from '@app/common';
+import { httpConfig } from '@app/http';
 import { databaseConfig } from '@app/database';
 import { ensureSecret } from '@app/common/testing';
 import { credentialsConfig } from '@app/credentials';
@@ -10,12 +11,12 @@ import { conversionConfig } from '@app/conversion';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
 
 /** The settings of one namespace, read as the api reads them (every namespace validated together). */
-const common = (env: Record<string, string>) => loadApiConfig(env).get(commonConfig);
+const http = (env: Record<string, string>) => loadApiConfig(env).get(httpConfig);
 const shortLinks = (env: Record<string, string>) => loadApiConfig(env).get(shortLinksConfig);
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
-    const config = common({});
+    const config = http({});
     expect(config.PORT).toBe(3000);
     expect(loadApiConfig({}).get(conversionConfig).CONVERT_MAX_CONTENT_CHARS).toBe(50_000);
     expect(config.trustProxy).toBe(false);
@@ -23,15 +24,15 @@ describe('loadConfig', () => {
   });
 
   it('reads numbers, hop counts and subnet lists', () => {
-    expect(common({ PORT: '8080' }).PORT).toBe(8080);
+    expect(http({ PORT: '8080' }).PORT).toBe(8080);
     // The default short links follow PORT (they are served by this process); a set value is kept.
     expect(shortLinks({}).SHORT_LINK_BASE_URL).toBe('http://localhost:3000/s');
     expect(shortLinks({ PORT: '5101' }).SHORT_LINK_BASE_URL).toBe('http://localhost:5101/s');
     expect(shortLinks({ PORT: '5101', SHORT_LINK_BASE_URL: 'https://sl.example' }).SHORT_LINK_BASE_URL).toBe(
       'https://sl.example',
     );
-    expect(common({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(common({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(http({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(http({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
   });
 
   it('lists every bad value in one clear error', () => {

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { commonConfig } from '@app/common';
 import { databaseConfig } from '@app/database';
+import { httpConfig } from '@app/http';
 import { messagingConfig } from '@app/messaging';
 import { startupConfig } from './startup-config';
 
@@ -26,7 +26,7 @@ function log(message: string): void {
  */
 function primary(): void {
   const loaded = startupConfig().config;
-  const config = loaded.get(commonConfig);
+  const config = loaded.get(httpConfig);
   const workers = config.WEB_CONCURRENCY || availableParallelism();
   if (loaded.get(databaseConfig).usesEmbeddedDatabase && workers > 1) {
     process.stderr.write(

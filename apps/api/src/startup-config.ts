@@ -5,6 +5,7 @@ import { commonConfig, ConfigError, type ConfigNamespace, ensureSecrets, LoadedC
 import { conversionConfig } from '@app/conversion';
 import { databaseConfig } from '@app/database';
 import { credentialsConfig } from '@app/credentials';
+import { httpConfig } from '@app/http';
 import { membersConfig } from '@app/members';
 import { messagingConfig } from '@app/messaging';
 import { metricsConfig } from '@app/metrics';
@@ -20,6 +21,7 @@ export const API_CONFIG: ConfigNamespace[] = [
   commonConfig,
   databaseConfig,
   messagingConfig,
+  httpConfig,
   authConfig,
   credentialsConfig,
   membersConfig,

@@ -13,7 +13,7 @@ import {
   loggerModule,
 } from '@app/common';
 import { databaseConfig, type DatabaseConfig, dataSourceOptions } from '@app/database';
-import { GlobalExceptionFilter } from '@app/http';
+import { GlobalExceptionFilter, httpConfig } from '@app/http';
 import { messagingConfig } from '@app/messaging';
 import { analyticsConfig, ClickRecorderModule } from '@app/analytics';
 import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
@@ -26,6 +26,7 @@ export const REDIRECTOR_CONFIG: ConfigNamespace[] = [
   commonConfig,
   databaseConfig,
   messagingConfig,
+  httpConfig,
   shortLinksConfig,
   metricsConfig,
   analyticsConfig,

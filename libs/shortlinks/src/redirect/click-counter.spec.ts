@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Clock, commonConfig, loadConfig } from '@app/common';
+import { Clock, loadConfig } from '@app/common';
+import { httpConfig } from '@app/http';
 import { shortLinksConfig } from '../shortlinks.config';
 import type { DataSource } from 'typeorm';
 import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
@@ -13,7 +14,7 @@ import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
 describe('ClickCounter', () => {
   const config = loadConfig(
     { CREDENTIALS_SECRET: 'click-counter-spec-secret-0123456789abcdef', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    [commonConfig, shortLinksConfig],
+    [httpConfig, shortLinksConfig],
   );
   let statements: unknown[][][];
   let fail: boolean;
@@ -39,7 +40,7 @@ describe('ClickCounter', () => {
       db,
       new Clock(),
       config.get(shortLinksConfig),
-      config.get(commonConfig),
+      config.get(httpConfig),
       new SchedulerRegistry(),
     );
     fail = true;
@@ -83,7 +84,7 @@ describe('ClickCounter', () => {
       db,
       new Clock(),
       config.get(shortLinksConfig),
-      config.get(commonConfig),
+      config.get(httpConfig),
       new SchedulerRegistry(),
     );
     for (const links of [1, 10, 50_000]) {

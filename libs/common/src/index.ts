@@ -26,8 +26,6 @@ export { RareWarning } from './logging/rare-warning';
 export { SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
 export { PeriodicTask } from './scheduling/periodic-task';
-export { CpuLane } from './scheduling/cpu-lane';
 export { Semaphore, SemaphoreFullError } from './scheduling/semaphore';
-export { stringifyInSlices } from './scheduling/sliced-json';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
 export { hasUnstorableText, jsonBodyProblem, queryProblem, type JsonLimits } from './validation/request-input';

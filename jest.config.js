@@ -13,11 +13,11 @@
 const { availableParallelism } = require('node:os');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join, relative } = require('node:path');
+const { pathsToModuleNameMapper } = require('ts-jest');
+const { compilerOptions } = require('./tsconfig.json');
 
-const moduleNameMapper = {
-  '^@app/(common|database|http|messaging|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics|products|webhooks|idempotency|marketplaces)(|/.*)$':
-    '<rootDir>/libs/$1/src$2',
-};
+/** `@app/<lib>` and `@app/<lib>/…`, from tsconfig.json's `paths` (the one list of the libs). */
+const moduleNameMapper = pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' });
 const transform = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
   // Preact (the views' runtime) ships ES modules only: Node loads them with require(esm), Jest needs CommonJS.

@@ -12,7 +12,8 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
-import { commonConfig, ensureSecrets, type LoadedConfig } from '@app/common';
+import { ensureSecrets, type LoadedConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
 import { MembersService } from '@app/members';
 import { ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,7 +53,7 @@ function benchConfig(dataDir: string): LoadedConfig {
     LOG_LEVEL: 'silent',
     REGISTRATION_OPEN: 'false',
   });
-  ensureSecrets(config.get(commonConfig));
+  ensureSecrets(config, config.get(databaseConfig));
   return config;
 }
 

@@ -1,5 +1,5 @@
 import { authConfig } from '@app/auth';
-import { commonConfig } from '@app/common';
+import { httpConfig } from '@app/http';
 import { ValidationPipe } from '@nestjs/common';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
@@ -39,13 +39,13 @@ describe('request input: limits, strings and secrets, checked once for every rou
   describe('reproduction 1: wide JSON', () => {
     it('refuses bodies with more keys than JSON_MAX_ENTRIES before anything walks them; a call beside is served', async () => {
       const keys = 45_000;
-      expect(keys).toBeGreaterThan(t.config.get(commonConfig).JSON_MAX_ENTRIES);
+      expect(keys).toBeGreaterThan(t.config.get(httpConfig).JSON_MAX_ENTRIES);
       const client = new AccountClient(t);
       await client.fetchCsrf();
       const register = wideBody({ email: uniqueEmail('wide'), password: 'a long password' }, keys);
       const convert = wideBody(CONVERT, keys);
       expect(register.length).toBeGreaterThan(300_000);
-      expect(convert.length).toBeLessThan(t.config.get(commonConfig).BODY_LIMIT_BYTES);
+      expect(convert.length).toBeLessThan(t.config.get(httpConfig).BODY_LIMIT_BYTES);
       const transform = jest.spyOn(ValidationPipe.prototype, 'transform');
       const cpuBefore = process.cpuUsage();
       try {
@@ -67,12 +67,12 @@ describe('request input: limits, strings and secrets, checked once for every rou
         for (const wide of [wide1, wide2, wide3]) {
           expect(wide.status).toBe(413);
           expect(wide.body.error.code).toBe('payload_too_large');
-          expect(wide.body.error.message).toContain(String(t.config.get(commonConfig).JSON_MAX_ENTRIES));
+          expect(wide.body.error.message).toContain(String(t.config.get(httpConfig).JSON_MAX_ENTRIES));
         }
         expect(normal.status).toBe(200);
         // No wide body reached the ValidationPipe (class-transformer's walk over every key is what stalled).
         for (const [value] of transform.mock.calls) {
-          expect(Object.keys(value as object).length).toBeLessThanOrEqual(t.config.get(commonConfig).JSON_MAX_ENTRIES);
+          expect(Object.keys(value as object).length).toBeLessThanOrEqual(t.config.get(httpConfig).JSON_MAX_ENTRIES);
         }
         // CPU time (not wall-clock time, which a busy machine stretches) of everything this process did for the
         // four calls, both ends of the sockets (about 0.2 s here): the walk over 45,000 keys alone took seconds
@@ -87,7 +87,7 @@ describe('request input: limits, strings and secrets, checked once for every rou
     });
 
     it('counts keys and array elements over every level', async () => {
-      const max = t.config.get(commonConfig).JSON_MAX_ENTRIES;
+      const max = t.config.get(httpConfig).JSON_MAX_ENTRIES;
       const spread = { ...CONVERT, options: { sub_ids: Array(max).fill('a') } };
       const res = await t.send(t.http.post('/api/convert').send(spread));
       expect(res.status).toBe(413);

@@ -1,4 +1,4 @@
-import { commonConfig } from '@app/common';
+import { httpConfig } from '@app/http';
 import { conversionConfig, TextConverter } from '@app/conversion';
 import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials/testing';
 import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -338,7 +338,7 @@ describe('POST /api/convert', () => {
 
     it('413 payload_too_large for a body over the byte limit', async () => {
       const res = await t.send(
-        authed().send({ content: 'a'.repeat(t.config.get(commonConfig).BODY_LIMIT_BYTES), mode: 'link_goc' }),
+        authed().send({ content: 'a'.repeat(t.config.get(httpConfig).BODY_LIMIT_BYTES), mode: 'link_goc' }),
       );
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe('payload_too_large');
@@ -365,11 +365,11 @@ describe('POST /api/convert', () => {
 
     it('413 payload_too_large for a small gzipped body that expands past the limit', async () => {
       const json = JSON.stringify({
-        content: 'a'.repeat(t.config.get(commonConfig).BODY_LIMIT_BYTES),
+        content: 'a'.repeat(t.config.get(httpConfig).BODY_LIMIT_BYTES),
         mode: 'link_goc',
       });
       const small = gzipSync(json);
-      expect(small.length).toBeLessThan(t.config.get(commonConfig).BODY_LIMIT_BYTES / 100);
+      expect(small.length).toBeLessThan(t.config.get(httpConfig).BODY_LIMIT_BYTES / 100);
       const res = await t.send(encoded('gzip', small));
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe('payload_too_large');
@@ -401,8 +401,8 @@ describe('POST /api/convert', () => {
         Object.defineProperty(zlib, 'createGunzip', original);
       }
       expect(gunzips).toBe(1);
-      expect(inflated).toBeGreaterThan(t.config.get(commonConfig).BODY_LIMIT_BYTES);
-      expect(inflated).toBeLessThan(2 * t.config.get(commonConfig).BODY_LIMIT_BYTES);
+      expect(inflated).toBeGreaterThan(t.config.get(httpConfig).BODY_LIMIT_BYTES);
+      expect(inflated).toBeLessThan(2 * t.config.get(httpConfig).BODY_LIMIT_BYTES);
     });
 
     it('400 invalid_request, not 500, for a body that does not decompress', async () => {

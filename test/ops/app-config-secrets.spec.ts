@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authConfig } from '@app/auth';
-import { commonConfig, ConfigError, ensureSecrets } from '@app/common';
+import { ConfigError, ensureSecrets, type LoadedConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
+import { membersConfig } from '@app/members';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
 
 /** The settings of one namespace, read as the api reads them (every namespace validated together). */
-const common = (env: Record<string, string>) => loadApiConfig(env).get(commonConfig);
 const auth = (env: Record<string, string>) => loadApiConfig(env).get(authConfig);
 
 describe('account area settings', () => {
@@ -67,11 +68,14 @@ describe('account area settings', () => {
 });
 
 describe('ensureSecrets', () => {
+  /** Every secret of the api's settings ensured, in the store the database settings name. */
+  const ensure = (config: LoadedConfig) => ensureSecrets(config, config.get(databaseConfig));
+
   it('requires every secret with a real database, naming each missing one', () => {
-    const config = common({ DATABASE_URL: 'postgres://u@localhost/db', CREDENTIALS_SECRET: 'c'.repeat(32) });
+    const config = loadApiConfig({ DATABASE_URL: 'postgres://u@localhost/db', CREDENTIALS_SECRET: 'c'.repeat(32) });
     let error: unknown;
     try {
-      ensureSecrets(config);
+      ensure(config);
     } catch (caught) {
       error = caught;
     }
@@ -84,36 +88,38 @@ describe('ensureSecrets', () => {
 
   it('generates the session secret and the settings key once in embedded mode, private, reused after a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'linkconv-secrets-'));
-    const first = common({ DATA_DIR: dir });
-    expect(ensureSecrets(first).map((generated) => generated.name)).toEqual([
-      'CREDENTIALS_SECRET',
+    const first = loadApiConfig({ DATA_DIR: dir });
+    expect(ensure(first).map((generated) => generated.name)).toEqual([
       'SESSION_SECRET',
+      'CREDENTIALS_SECRET',
       'PASSWORD_PEPPER',
       'SETTINGS_ENCRYPTION_KEY',
     ]);
-    expect(Buffer.from(first.SETTINGS_ENCRYPTION_KEY!, 'base64')).toHaveLength(32);
-    expect(first.SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(first.get(membersConfig).SETTINGS_ENCRYPTION_KEY!, 'base64')).toHaveLength(32);
+    expect(first.get(authConfig).SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
     expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'password-pepper')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'settings-encryption-key')).mode & 0o777).toBe(0o600);
 
-    const second = common({ DATA_DIR: dir });
-    expect(ensureSecrets(second)).toEqual([]);
-    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
-    expect(second.PASSWORD_PEPPER).toBe(first.PASSWORD_PEPPER);
-    expect(second.SETTINGS_ENCRYPTION_KEY).toBe(readFileSync(join(dir, 'settings-encryption-key'), 'utf8'));
+    const second = loadApiConfig({ DATA_DIR: dir });
+    expect(ensure(second)).toEqual([]);
+    expect(second.get(authConfig).SESSION_SECRET).toBe(first.get(authConfig).SESSION_SECRET);
+    expect(second.get(membersConfig).PASSWORD_PEPPER).toBe(first.get(membersConfig).PASSWORD_PEPPER);
+    expect(second.get(membersConfig).SETTINGS_ENCRYPTION_KEY).toBe(
+      readFileSync(join(dir, 'settings-encryption-key'), 'utf8'),
+    );
   });
 
   it('keeps secrets given in the environment', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
-    const config = common({
+    const config = loadApiConfig({
       DATABASE_URL: 'postgres://u@localhost/db',
       CREDENTIALS_SECRET: 'c'.repeat(32),
       SESSION_SECRET: 's'.repeat(32),
       PASSWORD_PEPPER: 'p'.repeat(32),
       SETTINGS_ENCRYPTION_KEY: key,
     });
-    expect(ensureSecrets(config)).toEqual([]);
-    expect(config.SETTINGS_ENCRYPTION_KEY).toBe(key);
+    expect(ensure(config)).toEqual([]);
+    expect(config.get(membersConfig).SETTINGS_ENCRYPTION_KEY).toBe(key);
   });
 });

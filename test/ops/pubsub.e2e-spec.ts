@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { commonConfig } from '@app/common';
-import { RedisConnections, type PubSub } from '@app/messaging';
+import { messagingConfig, RedisConnections, type PubSub } from '@app/messaging';
 import { loadNamespace } from '@app/common/testing';
 import { PostgresPubSub, postgresChannelOf, RedisPubSub } from '@app/messaging/testing';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from '../support/abuse-stores';
@@ -42,7 +41,9 @@ async function started(
 }
 
 async function redisInstance(url: string, prefix: string, channel: string): Promise<Instance> {
-  const connections = new RedisConnections(loadNamespace(commonConfig, { REDIS_URL: url, REDIS_KEY_PREFIX: prefix }));
+  const connections = new RedisConnections(
+    loadNamespace(messagingConfig, { REDIS_URL: url, REDIS_KEY_PREFIX: prefix }),
+  );
   return started(new RedisPubSub(connections), channel, {
     init: () => connections.onModuleInit(),
     shutdown: () => connections.onApplicationShutdown(),

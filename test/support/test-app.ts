@@ -3,7 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { IpBanService } from '@app/abuse';
-import { Clock, commonConfig, type LoadedConfig } from '@app/common';
+import { Clock, type LoadedConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
 import { CredentialsService } from '@app/credentials';
 import { Member, MemberPlan, MemberRole, MembersService, PasswordHasher } from '@app/members';
 import { createHash } from 'node:crypto';
@@ -312,7 +313,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   configureApp(app, config);
   await app.init();
   const testApp = new TestApp(app, config, clock, logLines);
-  if (!config.get(commonConfig).usesEmbeddedDatabase && !options.keepData) {
+  if (!config.get(databaseConfig).usesEmbeddedDatabase && !options.keepData) {
     await emptyTables(testApp.dataSource);
     // The bans were loaded at start, before the tables were emptied.
     await app.get(IpBanService).refresh();

@@ -4,7 +4,13 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule, commonConfig, CommonConfig, ConfigModule, type LoadedConfig, loggerModule } from '@app/common';
-import { dataSourceOptions, type DatabaseTarget, initializeWithMigrations } from '@app/database';
+import {
+  databaseConfig,
+  type DatabaseConfig,
+  dataSourceOptions,
+  type DatabaseTarget,
+  initializeWithMigrations,
+} from '@app/database';
 import { GlobalExceptionFilter } from '@app/http';
 import { RedisModule } from '@app/messaging';
 import { MetricsModule } from '@app/metrics';
@@ -30,10 +36,10 @@ import { validationPipe } from './validation';
  */
 export function databaseModule(embeddedSocket?: DatabaseTarget['embeddedSocket']): DynamicModule {
   return TypeOrmModule.forRootAsync({
-    inject: [commonConfig.KEY],
-    useFactory: (config: CommonConfig) => ({
+    inject: [commonConfig.KEY, databaseConfig.KEY],
+    useFactory: (config: CommonConfig, database: DatabaseConfig) => ({
       ...dataSourceOptions(
-        { url: config.DATABASE_URL, embeddedDir: config.DATA_DIR, embeddedSocket },
+        { url: database.DATABASE_URL, embeddedDir: database.DATA_DIR, embeddedSocket },
         ENTITIES,
         MIGRATIONS,
       ),

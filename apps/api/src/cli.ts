@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
-import { commonConfig, AppException, ConfigModule, type LoadedConfig } from '@app/common';
-import { type DatabaseTarget } from '@app/database';
+import { AppException, ConfigModule, type LoadedConfig } from '@app/common';
+import { databaseConfig, type DatabaseTarget } from '@app/database';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import { MEMBER_PLANS, MemberPlan, MembersModule, MembersService } from '@app/members';
 import { format, parseArgs as parseNodeArgs } from 'node:util';
@@ -190,7 +190,7 @@ export async function run(argv: string[]): Promise<object> {
   const { command, values } = parseCommand(argv);
   if ('standalone' in command) return command.run(values);
   const { config } = startupConfig();
-  const access = databaseAccess(config.get(commonConfig));
+  const access = databaseAccess(config.get(databaseConfig));
   try {
     const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, access.embeddedSocket), {
       logger: ['error'],

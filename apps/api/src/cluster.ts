@@ -1,6 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { commonConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
+import { httpConfig } from '@app/http';
+import { messagingConfig } from '@app/messaging';
 import { startupConfig } from './startup-config';
 
 /** Restart delays after a worker dies on its own: doubling from 1 s up to 30 s, reset once one stays up a minute. */
@@ -23,15 +25,16 @@ function log(message: string): void {
  * for limits and failure counts shared by the workers, REDIS_URL.
  */
 function primary(): void {
-  const config = startupConfig().config.get(commonConfig);
+  const loaded = startupConfig().config;
+  const config = loaded.get(httpConfig);
   const workers = config.WEB_CONCURRENCY || availableParallelism();
-  if (config.usesEmbeddedDatabase && workers > 1) {
+  if (loaded.get(databaseConfig).usesEmbeddedDatabase && workers > 1) {
     process.stderr.write(
       'Cluster mode needs DATABASE_URL: the embedded database belongs to one process. Set DATABASE_URL, or run `npm start`.\n',
     );
     process.exit(1);
   }
-  if (!config.REDIS_URL && workers > 1) {
+  if (!loaded.get(messagingConfig).REDIS_URL && workers > 1) {
     log(
       `No REDIS_URL: each of the ${workers} workers counts rate limits and failed logins on its own ` +
         `(a partner gets up to ${workers} times the limit). Set REDIS_URL to share them.`,

@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { authConfig, LoginService, PgSessionStore, sessionMiddleware } from '@app/auth';
-import { bodyParsing, httpEdge, securityHeaders } from '@app/http';
-import { commonConfig, type LoadedConfig } from '@app/common';
+import { bodyParsing, httpConfig, httpEdge, securityHeaders } from '@app/http';
+import { type LoadedConfig } from '@app/common';
 import { httpMetricsMiddleware, labelByRouter, Metrics, metricsConfig, setRouteLabel } from '@app/metrics';
 import { RedirectHandler, shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
@@ -27,11 +27,11 @@ const SESSION_PATHS = ['/account', '/admin', PAGE.account, PAGE.console, PAGE.lo
  * route's own decorators: there is one request path (see docs/architecture.md).
  */
 export function configureApp(app: NestExpressApplication, config: LoadedConfig): NestExpressApplication {
-  const common = config.get(commonConfig);
+  const http = config.get(httpConfig);
   // Before the redirector is mounted: the api's paths stay the api's on a short-link host (api-paths.ts).
   reserveAppPaths(config);
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', common.trustProxy);
+  app.set('trust proxy', http.trustProxy);
   app.disable('x-powered-by');
   // API answers are `no-store`: an ETag (a SHA-1 of every response body) would be work for nothing.
   app.set('etag', false);
@@ -54,9 +54,9 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
   app.use('/assets', assetsMiddleware());
   app.use(
     ...bodyParsing({
-      limitBytes: common.BODY_LIMIT_BYTES,
-      maxDepth: common.JSON_MAX_DEPTH,
-      maxEntries: common.JSON_MAX_ENTRIES,
+      limitBytes: http.BODY_LIMIT_BYTES,
+      maxDepth: http.JSON_MAX_DEPTH,
+      maxEntries: http.JSON_MAX_ENTRIES,
       onRefused: (req) => {
         // Its duration is labelled with the route it was sent to (`/api/convert`), not `unmatched`.
         labelByRouter(req, app.getHttpAdapter().getInstance().router);
@@ -66,7 +66,7 @@ export function configureApp(app: NestExpressApplication, config: LoadedConfig):
     }),
   );
   // Sessions only where they are used: the account and admin JSON routes and pages (never on /api/convert).
-  app.use(SESSION_PATHS, sessionMiddleware(common, config.get(authConfig), app.get(PgSessionStore)));
+  app.use(SESSION_PATHS, sessionMiddleware(config.get(authConfig), app.get(PgSessionStore)));
   // Signals are handled by main.ts (GracefulShutdown): in-flight requests first, then the app's hooks.
 
   const document = openApiDocument(app);

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { acquireEmbeddedLock, serveEmbeddedDatabase } from '@app/database';
-import { applyServerLimits, GracefulShutdown } from '@app/http';
+import { acquireEmbeddedLock, databaseConfig, serveEmbeddedDatabase } from '@app/database';
+import { applyServerLimits, GracefulShutdown, httpConfig } from '@app/http';
 import { analyticsConfig } from '@app/analytics';
-import { commonConfig } from '@app/common';
 import { Logger } from 'nestjs-pino';
 import { REPORT_UPLOAD_PATHS } from './analytics/report-uploads.controller';
 import { AppModule } from './app.module';
@@ -14,8 +13,9 @@ import { startupConfig } from './startup-config';
 
 async function bootstrap(): Promise<void> {
   const { config, notes } = startupConfig();
-  const common = config.get(commonConfig);
-  const releaseLock = common.usesEmbeddedDatabase ? acquireEmbeddedLock(common.DATA_DIR) : () => undefined;
+  const http = config.get(httpConfig);
+  const database = config.get(databaseConfig);
+  const releaseLock = database.usesEmbeddedDatabase ? acquireEmbeddedLock(database.DATA_DIR) : () => undefined;
   let stopServingDatabase: () => void = () => undefined;
   const release = () => {
     stopServingDatabase();
@@ -27,19 +27,19 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   // The embedded database, migrated by now, served to the CLI on a socket in DATA_DIR (see docs/operations.md).
-  if (common.usesEmbeddedDatabase) stopServingDatabase = await serveEmbeddedDatabase(common.DATA_DIR);
+  if (database.usesEmbeddedDatabase) stopServingDatabase = await serveEmbeddedDatabase(database.DATA_DIR);
   const logger = app.get(Logger);
-  const shutdown = new GracefulShutdown(app, logger, common.SHUTDOWN_TIMEOUT_MS, release);
+  const shutdown = new GracefulShutdown(app, logger, http.SHUTDOWN_TIMEOUT_MS, release);
   configureApp(app, config);
   notes.forEach((note) => logger.log(note, 'Bootstrap'));
   shutdown.install();
   // The report uploads are read as they are imported: their request may last IMPORT_REQUEST_TIMEOUT_MS.
-  applyServerLimits(app.getHttpServer(), common, {
+  applyServerLimits(app.getHttpServer(), http, {
     paths: REPORT_UPLOAD_PATHS,
     timeoutMs: config.get(analyticsConfig).IMPORT_REQUEST_TIMEOUT_MS,
   });
-  await app.listen(common.PORT);
-  logger.log(`Listening on port ${common.PORT}; API docs at /docs`, 'Bootstrap');
+  await app.listen(http.PORT);
+  logger.log(`Listening on port ${http.PORT}; API docs at /docs`, 'Bootstrap');
 }
 
 bootstrap().catch((error: unknown) => {

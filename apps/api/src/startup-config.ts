@@ -3,7 +3,11 @@ import { analyticsConfig } from '@app/analytics';
 import { authConfig } from '@app/auth';
 import { commonConfig, ConfigError, type ConfigNamespace, ensureSecrets, LoadedConfig, loadConfig } from '@app/common';
 import { conversionConfig } from '@app/conversion';
+import { databaseConfig } from '@app/database';
 import { credentialsConfig } from '@app/credentials';
+import { httpConfig } from '@app/http';
+import { membersConfig } from '@app/members';
+import { messagingConfig } from '@app/messaging';
 import { metricsConfig } from '@app/metrics';
 import { outboundConfig } from '@app/outbound';
 import { productsConfig } from '@app/products';
@@ -15,8 +19,12 @@ import { webhooksConfig } from '@app/webhooks';
 /** The settings of every lib the api process runs, each validated by its own class. */
 export const API_CONFIG: ConfigNamespace[] = [
   commonConfig,
+  databaseConfig,
+  messagingConfig,
+  httpConfig,
   authConfig,
   credentialsConfig,
+  membersConfig,
   usageConfig,
   conversionConfig,
   outboundConfig,
@@ -40,11 +48,11 @@ export function startupConfig(): { config: LoadedConfig; notes: string[] } {
     reserveAppPaths(config);
     const baseProblem = shortBaseUrlProblem(config.get(shortLinksConfig).SHORT_LINK_BASE_URL);
     if (baseProblem) throw new ConfigError([baseProblem]);
-    const common = config.get(commonConfig);
-    const generated = ensureSecrets(common);
+    const database = config.get(databaseConfig);
+    const generated = ensureSecrets(config, database);
     const notes: string[] = [];
-    if (common.usesEmbeddedDatabase) {
-      notes.push(`No DATABASE_URL: using the embedded PGlite database under ${common.DATA_DIR}`);
+    if (database.usesEmbeddedDatabase) {
+      notes.push(`No DATABASE_URL: using the embedded PGlite database under ${database.DATA_DIR}`);
     }
     for (const { name, path } of generated) notes.push(`Generated ${name} and stored it in ${path}`);
     return { config, notes };

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { applyServerLimits, GracefulShutdown } from '@app/http';
-import { commonConfig, ConfigError, type LoadedConfig } from '@app/common';
+import { databaseConfig } from '@app/database';
+import { applyServerLimits, GracefulShutdown, httpConfig } from '@app/http';
+import { ConfigError, type LoadedConfig } from '@app/common';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
 import { configureRedirector } from './configure-redirector';
@@ -16,9 +17,9 @@ async function bootstrap(): Promise<void> {
     process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  const common = config.get(commonConfig);
+  const http = config.get(httpConfig);
   const port = config.get(shortLinksConfig).REDIRECTOR_PORT;
-  if (common.usesEmbeddedDatabase) {
+  if (config.get(databaseConfig).usesEmbeddedDatabase) {
     process.stderr.write(
       'The standalone redirector needs DATABASE_URL (the embedded database belongs to the api process): ' +
         'without it, the api serves the short links itself (REDIRECTOR_MOUNT=true, the default).\n',
@@ -31,11 +32,11 @@ async function bootstrap(): Promise<void> {
   });
   // On SIGTERM/SIGINT: stop accepting, finish the redirects in flight, then flush the click counters (app.close()).
   // Every answer (redirects, their pages, GET /health) then gets `Connection: close` through the ShutdownState.
-  const shutdown = new GracefulShutdown(app, app.get(Logger), common.SHUTDOWN_TIMEOUT_MS);
+  const shutdown = new GracefulShutdown(app, app.get(Logger), http.SHUTDOWN_TIMEOUT_MS);
   configureRedirector(app);
-  app.set('trust proxy', common.trustProxy);
+  app.set('trust proxy', http.trustProxy);
   shutdown.install();
-  applyServerLimits(app.getHttpServer(), common);
+  applyServerLimits(app.getHttpServer(), http);
   await app.listen(port);
   app.get(Logger).log(`Redirector listening on port ${port}`, 'Bootstrap');
 }

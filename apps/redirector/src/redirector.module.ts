@@ -12,8 +12,9 @@ import {
   loadConfig,
   loggerModule,
 } from '@app/common';
-import { dataSourceOptions } from '@app/database';
-import { GlobalExceptionFilter } from '@app/http';
+import { databaseConfig, type DatabaseConfig, dataSourceOptions } from '@app/database';
+import { GlobalExceptionFilter, httpConfig } from '@app/http';
+import { messagingConfig } from '@app/messaging';
 import { analyticsConfig, ClickRecorderModule } from '@app/analytics';
 import { MetricsController, MetricsModule, metricsConfig } from '@app/metrics';
 import { NoShortLinkTargets, SHORT_LINK_ENTITIES, shortLinksConfig, ShortLinksModule } from '@app/shortlinks';
@@ -21,7 +22,15 @@ import type { DestinationStream } from 'pino';
 import { RedirectorHealthController } from './health.controller';
 
 /** The settings of the libs the redirector runs, each validated by its own class. */
-export const REDIRECTOR_CONFIG: ConfigNamespace[] = [commonConfig, shortLinksConfig, metricsConfig, analyticsConfig];
+export const REDIRECTOR_CONFIG: ConfigNamespace[] = [
+  commonConfig,
+  databaseConfig,
+  messagingConfig,
+  httpConfig,
+  shortLinksConfig,
+  metricsConfig,
+  analyticsConfig,
+];
 
 /** Reads and validates the redirector's namespaces; one `ConfigError` lists every bad value. */
 export function loadRedirectorConfig(env: Record<string, string | undefined>): LoadedConfig {
@@ -48,9 +57,9 @@ export class RedirectorModule {
         ScheduleModule.forRoot(),
         MetricsModule,
         TypeOrmModule.forRootAsync({
-          inject: [commonConfig.KEY],
-          useFactory: (appConfig: CommonConfig) => ({
-            ...dataSourceOptions({ url: appConfig.DATABASE_URL, embeddedDir: appConfig.DATA_DIR }, SHORT_LINK_ENTITIES),
+          inject: [commonConfig.KEY, databaseConfig.KEY],
+          useFactory: (appConfig: CommonConfig, database: DatabaseConfig) => ({
+            ...dataSourceOptions({ url: database.DATABASE_URL, embeddedDir: database.DATA_DIR }, SHORT_LINK_ENTITIES),
             migrationsRun: false,
             retryAttempts: appConfig.NODE_ENV === 'test' ? 0 : 5,
             retryDelay: 2000,

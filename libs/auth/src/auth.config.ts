@@ -1,9 +1,19 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn } from 'class-validator';
-import { configNamespace, toBool, IntSetting } from '@app/common';
+import { IsBoolean, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { configNamespace, emptyToUndefined, IntSetting, textSecret, toBool } from '@app/common';
 
 /** Settings of the account area: sessions, sign-up and login limits. */
 export class AuthConfig {
+  /**
+   * Signs the session cookie. Required with `DATABASE_URL` (shared by every instance); in embedded
+   * mode generated once into `DATA_DIR/session-secret` (mode 600).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
   /**
    * `Secure` flag of the session cookie: `auto` (when the request came over TLS, per `TRUST_PROXY`), `true`,
    * `false`.
@@ -67,4 +77,6 @@ export class AuthConfig {
   }
 }
 
-export const authConfig = configNamespace('auth', AuthConfig);
+export const authConfig = configNamespace('auth', AuthConfig, {
+  secrets: [textSecret('SESSION_SECRET', 'session-secret')],
+});

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, commonConfig, CommonConfig } from '@app/common';
+import { Clock } from '@app/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from './session-data';
@@ -38,13 +38,12 @@ const PRE_LOGIN_ID = /^([A-Za-z0-9_-]{43})~([0-9a-z]{1,12})$/;
 export class PreLoginCsrf {
   constructor(
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
-    @Inject(commonConfig.KEY) private readonly common: CommonConfig,
     private readonly clock: Clock,
   ) {}
 
   private get secret(): string {
-    if (!this.common.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
-    return this.common.SESSION_SECRET;
+    if (!this.config.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
+    return this.config.SESSION_SECRET;
   }
 
   /** This visitor's token: from their pre-login cookie while it is valid, else from a new one set on `res`. */

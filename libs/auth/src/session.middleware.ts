@@ -1,4 +1,4 @@
-import { CommonConfig, sendError, toAppException } from '@app/common';
+import { sendError, toAppException } from '@app/common';
 import { requestIdOf } from '@app/http';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -14,11 +14,11 @@ import type { AuthConfig } from './auth.config';
  * put in the session, idle expiry rolled forward on use. A store failure (database down) is answered in the
  * error envelope (503 `unavailable`).
  */
-export function sessionMiddleware(common: CommonConfig, config: AuthConfig, store: PgSessionStore): RequestHandler {
-  if (!common.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
+export function sessionMiddleware(config: AuthConfig, store: PgSessionStore): RequestHandler {
+  if (!config.SESSION_SECRET) throw new Error('SESSION_SECRET is not set');
   const handler = session({
     name: SESSION_COOKIE,
-    secret: common.SESSION_SECRET,
+    secret: config.SESSION_SECRET,
     store,
     genid: () => randomBytes(32).toString('base64url'),
     resave: false,

@@ -12,7 +12,7 @@ export {
 } from './config/config-namespace';
 export { ConfigModule } from './config/config.module';
 export { IsIpList, IpRangeList } from './config/ip-list';
-export { ensureSecrets, GENERATED_SECRET_FILES, writeSecretFiles } from './config/secret-file';
+export { ensureSecrets, keySecret, secretSettings, textSecret, writeSecretFiles } from './config/secret-file';
 export { AppException } from './errors/app-exception';
 export { ERROR_CODES, type ErrorCode, statusForCode } from './errors/error-codes';
 export { errorExample, ErrorResponseDto, OkTrue } from './errors/error-response.dto';
@@ -26,8 +26,6 @@ export { RareWarning } from './logging/rare-warning';
 export { SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
 export { PeriodicTask } from './scheduling/periodic-task';
-export { CpuLane } from './scheduling/cpu-lane';
 export { Semaphore, SemaphoreFullError } from './scheduling/semaphore';
-export { stringifyInSlices } from './scheduling/sliced-json';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
 export { hasUnstorableText, jsonBodyProblem, queryProblem, type JsonLimits } from './validation/request-input';

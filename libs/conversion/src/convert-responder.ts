@@ -1,6 +1,8 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CpuLane, settleDeferredCheck, stringifyInSlices } from '@app/common';
+import { settleDeferredCheck } from '@app/common';
+import { CpuLane } from './scheduling/cpu-lane';
+import { stringifyInSlices } from './scheduling/sliced-json';
 import { conversionConfig, ConversionConfig } from './conversion.config';
 import { LargeConversionGate } from './large-conversion-gate';
 import {

@@ -1,4 +1,4 @@
-import type { CpuLane } from '@app/common';
+import type { CpuLane } from './scheduling/cpu-lane';
 import type { Principal } from '@app/credentials';
 import type { ProductDetails, ProductError } from '@app/products';
 import { extractLinks, FoundLink, MarketplaceSettings, ParsedLink, writtenLike } from './links';

@@ -1,5 +1,6 @@
 import { Injectable, Optional, Inject } from '@nestjs/common';
-import { AppException, CpuLane } from '@app/common';
+import { AppException } from '@app/common';
+import { CpuLane } from './scheduling/cpu-lane';
 import type { Principal } from '@app/credentials';
 import { Metrics } from '@app/metrics';
 import type { ParsedLink } from './links';

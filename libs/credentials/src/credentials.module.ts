@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, commonConfig, CommonConfig } from '@app/common';
+import { ClockModule } from '@app/common';
 import { PubSubModule } from '@app/messaging';
 import { MembersModule } from '@app/members';
 import { ApiCredentialsGuard } from './api-credentials.guard';
@@ -8,6 +8,7 @@ import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialHasher } from './credential-crypto';
 import { Credential } from './credential.entity';
 import { CredentialInvalidation } from './credential-invalidation';
+import { type CredentialsConfig, credentialsConfig } from './credentials.config';
 import { CredentialsService } from './credentials.service';
 
 @Module({
@@ -19,8 +20,8 @@ import { CredentialsService } from './credentials.service';
     ApiCredentialsGuard,
     {
       provide: CredentialHasher,
-      inject: [commonConfig.KEY],
-      useFactory: (config: CommonConfig) => {
+      inject: [credentialsConfig.KEY],
+      useFactory: (config: CredentialsConfig) => {
         if (!config.CREDENTIALS_SECRET) throw new Error('CREDENTIALS_SECRET is not set');
         return new CredentialHasher(config.CREDENTIALS_SECRET);
       },

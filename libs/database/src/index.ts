@@ -1,3 +1,4 @@
+export { databaseConfig, type DatabaseConfig } from './database.config';
 export { dataSourceOptions, type DatabaseTarget, type MigrationList } from './data-source-options';
 export { acquireEmbeddedLock, embeddedLockHolder } from './embedded-lock';
 export { embeddedSocketTarget, serveEmbeddedDatabase } from './embedded-socket';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { CommonConfig } from '@app/common';
+import type { HttpConfig } from './http.config';
 
 export type ServerLimits = Pick<
-  CommonConfig,
+  HttpConfig,
   | 'HTTP_HEADERS_TIMEOUT_MS'
   | 'HTTP_REQUEST_TIMEOUT_MS'
   | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, commonConfig, CommonConfig } from '@app/common';
+import { ClockModule } from '@app/common';
 import { Member } from './member.entity';
+import { type MembersConfig, membersConfig } from './members.config';
 import { MembersService } from './members.service';
 import { PasswordHasher } from './password-hasher';
 import { MemberSecret } from './settings/member-secret.entity';
@@ -15,16 +16,16 @@ import { SecretCipher } from './settings/secret-cipher';
     MemberSettingsService,
     {
       provide: PasswordHasher,
-      inject: [commonConfig.KEY],
-      useFactory: (config: CommonConfig) => {
+      inject: [membersConfig.KEY],
+      useFactory: (config: MembersConfig) => {
         if (!config.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not set');
         return new PasswordHasher(config.PASSWORD_PEPPER);
       },
     },
     {
       provide: SecretCipher,
-      inject: [commonConfig.KEY],
-      useFactory: (config: CommonConfig) => {
+      inject: [membersConfig.KEY],
+      useFactory: (config: MembersConfig) => {
         if (!config.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is not set');
         return new SecretCipher(config.SETTINGS_ENCRYPTION_KEY);
       },

@@ -1,14 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsUrl, Matches } from 'class-validator';
-import {
-  CommonConfig,
-  commonConfig,
-  IsIpList,
-  configNamespace,
-  emptyToUndefined,
-  toBool,
-  IntSetting,
-} from '@app/common';
+import { HttpConfig, httpConfig } from '@app/http';
+import { IsIpList, configNamespace, emptyToUndefined, toBool, IntSetting } from '@app/common';
 
 /** Settings of our short links, the redirector and custom domains. */
 export class ShortLinksConfig {
@@ -103,7 +96,7 @@ export class ShortLinksConfig {
 export const shortLinksConfig = configNamespace('shortlinks', ShortLinksConfig, {
   // The default short links are served by this process (the mounted redirector): on its own port.
   complete: (settings, config) => {
-    settings.SHORT_LINK_BASE_URL ??= `http://localhost:${(config.find(commonConfig) ?? new CommonConfig()).PORT}/s`;
+    settings.SHORT_LINK_BASE_URL ??= `http://localhost:${(config.find(httpConfig) ?? new HttpConfig()).PORT}/s`;
     return [];
   },
 });

@@ -1,11 +1,16 @@
-import { acquireEmbeddedLock, type DatabaseTarget, embeddedLockHolder, embeddedSocketTarget } from '@app/database';
-import { type CommonConfig } from '@app/common';
+import {
+  acquireEmbeddedLock,
+  type DatabaseConfig,
+  type DatabaseTarget,
+  embeddedLockHolder,
+  embeddedSocketTarget,
+} from '@app/database';
 
 /**
  * The database the CLI opens. With DATABASE_URL, that server. Embedded: when the service runs (it holds the
  * embedded lock), its database through the socket it serves in DATA_DIR; else the files themselves, locked.
  */
-export function databaseAccess(config: CommonConfig): {
+export function databaseAccess(config: DatabaseConfig): {
   embeddedSocket: DatabaseTarget['embeddedSocket'];
   release(): void;
 } {

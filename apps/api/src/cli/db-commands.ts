@@ -2,6 +2,8 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   acquireEmbeddedLock,
+  databaseConfig,
+  type DatabaseConfig,
   type DatabaseTarget,
   embeddedLockHolder,
   openForReading,
@@ -13,7 +15,7 @@ import {
   TransferError,
   writeBackupFile,
 } from '@app/database';
-import { commonConfig, type CommonConfig, ensureSecrets, GENERATED_SECRET_FILES, writeSecretFiles } from '@app/common';
+import { ensureSecrets, type LoadedConfig, secretSettings, writeSecretFiles } from '@app/common';
 import { MIGRATIONS } from '../migrations';
 import { loadApiConfig } from '../startup-config';
 import { type CliValues, type StandaloneCliCommand, UsageError } from './cli-command';
@@ -38,24 +40,29 @@ function fileOption(values: CliValues, name: string): string {
   return resolve(value.trim());
 }
 
-/** The config without the secrets check of the app's start: a restore into PostgreSQL may be what provides them. */
-function databaseConfig(): CommonConfig {
-  return loadApiConfig(process.env).get(commonConfig);
+/**
+ * The config without the secrets check of the app's start (a restore into PostgreSQL may be what provides them):
+ * every namespace, and the database settings.
+ */
+function cliConfig(): { loaded: LoadedConfig; config: DatabaseConfig } {
+  const loaded = loadApiConfig(process.env);
+  return { loaded, config: loaded.get(databaseConfig) };
 }
 
 /** The deployment's four secrets (embedded: DATA_DIR's files, made if missing; PostgreSQL: the environment). */
-function deploymentSecrets(config: CommonConfig): Record<string, string> {
-  if (config.usesEmbeddedDatabase) ensureSecrets(config);
-  const missing = GENERATED_SECRET_FILES.filter(({ name }) => !config[name]).map(({ name }) => name);
+function deploymentSecrets(loaded: LoadedConfig, config: DatabaseConfig): Record<string, string> {
+  if (config.usesEmbeddedDatabase) ensureSecrets(loaded, config);
+  const secrets = secretSettings(loaded);
+  const missing = secrets.filter(({ value }) => !value).map(({ name }) => name);
   if (missing.length > 0) {
     throw new UsageError(`--with-secrets takes them from the environment with DATABASE_URL: set ${missing.join(', ')}`);
   }
-  return Object.fromEntries(GENERATED_SECRET_FILES.map(({ name }) => [name, config[name] as string]));
+  return Object.fromEntries(secrets.map(({ name, value }) => [name, value as string]));
 }
 
 /** `NAME=value` lines for the secrets: printed in the answer, or written to a file of mode 600 (`--secrets-out`). */
-function secretsAnswer(secrets: Record<string, string>, values: CliValues): object {
-  const lines = GENERATED_SECRET_FILES.map(({ name }) => `${name}=${secrets[name]}`);
+function secretsAnswer(loaded: LoadedConfig, secrets: Record<string, string>, values: CliValues): object {
+  const lines = secretSettings(loaded).map(({ name }) => `${name}=${secrets[name]}`);
   const out = values['secrets-out'];
   if (typeof out === 'string' && out.trim() !== '') {
     const path = resolve(out.trim());
@@ -70,7 +77,7 @@ function secretsAnswer(secrets: Record<string, string>, values: CliValues): obje
 }
 
 /** The embedded database's files, for a restore or a move: only with the service stopped (refused otherwise). */
-function lockStoppedEmbedded(config: CommonConfig, doing: string): () => void {
+function lockStoppedEmbedded(config: DatabaseConfig, doing: string): () => void {
   const holder = embeddedLockHolder(config.DATA_DIR);
   if (holder !== null) {
     throw new TransferError(
@@ -100,8 +107,8 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
     standalone: true,
     async run(values) {
       const out = fileOption(values, 'out');
-      const config = databaseConfig();
-      const secrets = values['with-secrets'] === true ? deploymentSecrets(config) : undefined;
+      const { loaded, config } = cliConfig();
+      const secrets = values['with-secrets'] === true ? deploymentSecrets(loaded, config) : undefined;
       const access = databaseAccess(config);
       try {
         const target: DatabaseTarget = {
@@ -140,7 +147,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
     async run(values) {
       const input = fileOption(values, 'in');
       if (!existsSync(input)) throw new UsageError(`${input} does not exist`);
-      const config = databaseConfig();
+      const { loaded, config } = cliConfig();
       const release = config.usesEmbeddedDatabase ? lockStoppedEmbedded(config, 'restoring into it') : () => undefined;
       try {
         const target: DatabaseTarget = { url: config.DATABASE_URL, embeddedDir: config.DATA_DIR };
@@ -157,14 +164,16 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
         };
         const secrets = result.header.secrets;
         if (secrets && config.usesEmbeddedDatabase) {
-          answer.secrets_written = writeSecretFiles(config.DATA_DIR, secrets);
+          answer.secrets_written = writeSecretFiles(loaded, config.DATA_DIR, secrets);
           note(`The backup's four secrets are now the files in ${config.DATA_DIR}.`);
         } else if (secrets) {
-          Object.assign(answer, secretsAnswer(secrets, values));
+          Object.assign(answer, secretsAnswer(loaded, secrets, values));
         } else if (result.header.source === 'embedded') {
           note(
             'The backup has no secrets (made without --with-secrets): the deployment must use the secrets of the ' +
-              `one it came from (its DATA_DIR files ${GENERATED_SECRET_FILES.map(({ file }) => file).join(', ')}, ` +
+              `one it came from (its DATA_DIR files ${secretSettings(loaded)
+                .map(({ file }) => file)
+                .join(', ')}, ` +
               'or the same environment variables), or no key, password or saved secret will work.',
           );
         }
@@ -182,7 +191,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
     async run(values) {
       const to = typeof values.to === 'string' ? values.to.trim() : '';
       if (!POSTGRES_URL.test(to)) throw new UsageError('--to must be a postgres:// or postgresql:// URL');
-      const config = databaseConfig();
+      const { loaded, config } = cliConfig();
       if (!config.usesEmbeddedDatabase) {
         throw new UsageError(
           'db:move moves the embedded database (DATABASE_URL unset) to PostgreSQL; between PostgreSQL servers use ' +
@@ -194,7 +203,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
       }
       const release = lockStoppedEmbedded(config, 'moving it (writes made after a move would be left behind)');
       try {
-        const secrets = deploymentSecrets(config);
+        const secrets = deploymentSecrets(loaded, config);
         const started = Date.now();
         const source = await openForReading({ embeddedDir: config.DATA_DIR });
         try {
@@ -220,7 +229,7 @@ export const DB_COMMANDS: Record<string, StandaloneCliCommand> = {
             migrated: result.migrated,
             seconds: Math.round((Date.now() - started) / 100) / 10,
             tables: result.tables,
-            ...secretsAnswer(secrets, values),
+            ...secretsAnswer(loaded, secrets, values),
           };
         } finally {
           await source.close();

@@ -1,4 +1,5 @@
-import { commonConfig, ConfigError, loadConfig, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
+import { ConfigError, loadConfig, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
+import { messagingConfig } from '@app/messaging';
 import { loadNamespace } from '@app/common/testing';
 import { AbuseConfig, abuseConfig } from '../abuse.config';
 import { IpAllowList } from './ip-allow-list';
@@ -61,8 +62,11 @@ describe('IpAllowList', () => {
 
 describe('abuse settings', () => {
   it('have the documented defaults', () => {
-    const loaded = loadConfig({}, [commonConfig, abuseConfig]);
-    expect({ ...loaded.get(abuseConfig), REDIS_KEY_PREFIX: loaded.get(commonConfig).REDIS_KEY_PREFIX }).toMatchObject({
+    const loaded = loadConfig({}, [messagingConfig, abuseConfig]);
+    expect({
+      ...loaded.get(abuseConfig),
+      REDIS_KEY_PREFIX: loaded.get(messagingConfig).REDIS_KEY_PREFIX,
+    }).toMatchObject({
       RATE_LIMIT_WINDOW_SECONDS: 60,
       RATE_LIMIT_FREE_PER_KEY: 60,
       RATE_LIMIT_FREE_PER_MEMBER: 120,
@@ -83,7 +87,7 @@ describe('abuse settings', () => {
     let error: unknown;
     try {
       loadConfig({ IP_BAN_ALLOWLIST: '10.0.0.0/8, nonsense', RATE_LIMIT_FREE_PER_KEY: '0', REDIS_KEY_PREFIX: 'a b' }, [
-        commonConfig,
+        messagingConfig,
         abuseConfig,
       ]);
     } catch (caught) {

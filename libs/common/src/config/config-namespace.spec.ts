@@ -13,7 +13,7 @@ class DemoConfig {
 }
 const demoConfig = configNamespace('demo', DemoConfig, {
   complete: (settings, config) =>
-    config.find(commonConfig)?.PORT === 1 && settings.DEMO_COUNT > 2 ? ['too many'] : [],
+    config.find(commonConfig)?.NODE_ENV === 'test' && settings.DEMO_COUNT > 2 ? ['too many'] : [],
 });
 
 describe('config namespaces', () => {
@@ -24,27 +24,27 @@ describe('config namespaces', () => {
   });
 
   it('read only their own variables, with their defaults', () => {
-    expect(loadNamespace(demoConfig, { DEMO_COUNT: '7', PORT: 'not read here' }).DEMO_COUNT).toBe(7);
+    expect(loadNamespace(demoConfig, { DEMO_COUNT: '7', NODE_ENV: 'not read here' }).DEMO_COUNT).toBe(7);
     expect(loadNamespace(demoConfig, {}).DEMO_COUNT).toBe(3);
   });
 
   it('list every bad value of every namespace in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ DEMO_COUNT: '11', PORT: 'eighty' }, [commonConfig, demoConfig]);
+      loadConfig({ DEMO_COUNT: '11', NODE_ENV: 'staging' }, [commonConfig, demoConfig]);
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems).toContainEqual(expect.stringMatching(/^PORT /));
+    expect(problems).toContainEqual(expect.stringMatching(/^NODE_ENV /));
     expect(problems).toContainEqual(expect.stringMatching(/^DEMO_COUNT /));
-    expect(problems.every((problem) => /^(PORT|DEMO_COUNT) /.test(problem))).toBe(true);
+    expect(problems.every((problem) => /^(NODE_ENV|DEMO_COUNT) /.test(problem))).toBe(true);
   });
 
   it('complete once every namespace is valid, and may add problems', () => {
-    expect(() => loadConfig({ PORT: '1' }, [commonConfig, demoConfig])).toThrow(/too many/);
-    const config = loadConfig({ PORT: '1', DEMO_COUNT: '2' }, [commonConfig, demoConfig]);
+    expect(() => loadConfig({ NODE_ENV: 'test' }, [commonConfig, demoConfig])).toThrow(/too many/);
+    const config = loadConfig({ NODE_ENV: 'test', DEMO_COUNT: '2' }, [commonConfig, demoConfig]);
     expect(config.get(demoConfig).DEMO_COUNT).toBe(2);
     expect(config.providers()).toEqual([
       { provide: commonConfig.KEY, useValue: config.get(commonConfig) },

@@ -2,6 +2,7 @@ import { applyDecorators, Provider } from '@nestjs/common';
 import { ConfigFactoryKeyHost, registerAs } from '@nestjs/config';
 import { plainToInstance, Transform } from 'class-transformer';
 import { getMetadataStorage, IsInt, Max, Min, validateSync } from 'class-validator';
+import type { GeneratedSecret } from './secret-file';
 
 /** `"8080"` → 8080; anything else is left for the validator to refuse. */
 export const toInt = ({ value }: { value: unknown }): unknown =>
@@ -49,16 +50,23 @@ export interface ConfigNamespace<T extends object = object> {
   readonly settings: SettingsClass<T>;
   /** Runs once every namespace is valid: fills defaults that follow other settings; returns more problems. */
   complete?(value: T, config: LoadedConfig): string[];
+  /** Its secrets that are required with DATABASE_URL and generated once under DATA_DIR otherwise (`ensureSecrets`). */
+  readonly secrets?: readonly GeneratedSecret[];
 }
 
 /** Declares the settings of one lib. The factory reads `process.env`, as @nestjs/config's `registerAs` expects. */
 export function configNamespace<T extends object>(
   namespace: string,
   settings: SettingsClass<T>,
-  options: { complete?: (value: T, config: LoadedConfig) => string[] } = {},
+  options: { complete?: (value: T, config: LoadedConfig) => string[]; secrets?: readonly GeneratedSecret[] } = {},
 ): ConfigNamespace<T> {
   const factory = registerAs(namespace, (): T => loadConfig(process.env, [self]).get(self));
-  const self: ConfigNamespace<T> = Object.assign(factory, { namespace, settings, complete: options.complete });
+  const self: ConfigNamespace<T> = Object.assign(factory, {
+    namespace,
+    settings,
+    complete: options.complete,
+    secrets: options.secrets,
+  });
   return self;
 }
 
@@ -91,6 +99,11 @@ export class LoadedConfig {
 
   find<T extends object>(namespace: ConfigNamespace<T>): T | undefined {
     return this.values.get(namespace as ConfigNamespace) as T | undefined;
+  }
+
+  /** The loaded namespaces, in the order they were loaded. */
+  namespaces(): ConfigNamespace[] {
+    return [...this.values.keys()];
   }
 
   /** One provider per namespace, under its `registerAs` token (`xConfig.KEY`). */

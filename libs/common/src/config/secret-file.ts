@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommonConfig, SETTINGS_KEY_SHAPE } from '../common.config';
-import { ConfigError } from './config-namespace';
+import { ConfigError, type ConfigNamespace, type LoadedConfig } from './config-namespace';
 
-/** A secret setting that is required with DATABASE_URL and generated once under DATA_DIR otherwise. */
-interface GeneratedSecretSpec {
-  name: 'CREDENTIALS_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'SETTINGS_ENCRYPTION_KEY';
+/**
+ * A secret setting that is required with DATABASE_URL and generated once under DATA_DIR otherwise. Its lib lists it
+ * with its settings (`configNamespace(name, settings, { secrets: [...] })`).
+ */
+export interface GeneratedSecret {
+  name: string;
   file: string;
   requirement: string;
   generate: () => string;
@@ -14,7 +16,7 @@ interface GeneratedSecretSpec {
 }
 
 /** A secret of at least 32 characters, generated as 48 random bytes in base64url. */
-function textSecret(name: GeneratedSecretSpec['name'], file: string): GeneratedSecretSpec {
+export function textSecret(name: string, file: string): GeneratedSecret {
   return {
     name,
     file,
@@ -24,20 +26,39 @@ function textSecret(name: GeneratedSecretSpec['name'], file: string): GeneratedS
   };
 }
 
-const CREDENTIALS_SECRET = textSecret('CREDENTIALS_SECRET', 'credentials-secret');
-const SESSION_SECRET = textSecret('SESSION_SECRET', 'session-secret');
-const PASSWORD_PEPPER = textSecret('PASSWORD_PEPPER', 'password-pepper');
+/** A key of 32 bytes in base64 (`shape` is the setting's own check), generated as 32 random bytes. */
+export function keySecret(name: string, file: string, shape: RegExp): GeneratedSecret {
+  return {
+    name,
+    file,
+    requirement: '32 bytes, base64 encoded',
+    generate: () => randomBytes(32).toString('base64'),
+    isValid: (value) => shape.test(value),
+  };
+}
 
-const SETTINGS_ENCRYPTION_KEY: GeneratedSecretSpec = {
-  name: 'SETTINGS_ENCRYPTION_KEY',
-  file: 'settings-encryption-key',
-  requirement: '32 bytes, base64 encoded',
-  generate: () => randomBytes(32).toString('base64'),
-  isValid: (value) => SETTINGS_KEY_SHAPE.test(value),
-};
+/** Where the generated secrets are kept: the database settings (`DATA_DIR`, embedded or not). */
+export interface SecretStore {
+  readonly DATA_DIR: string;
+  readonly usesEmbeddedDatabase: boolean;
+}
 
-/** Every secret the service needs, in the order they are checked. */
-const GENERATED_SECRETS = [CREDENTIALS_SECRET, SESSION_SECRET, PASSWORD_PEPPER, SETTINGS_ENCRYPTION_KEY];
+/** A generated secret of a loaded namespace, and the settings object that holds its value. */
+interface SecretSlot {
+  spec: GeneratedSecret;
+  holder: Record<string, unknown>;
+}
+
+/** Every generated secret of the loaded namespaces, in the order they are loaded. */
+function slotsOf(config: LoadedConfig): SecretSlot[] {
+  return config
+    .namespaces()
+    .flatMap((namespace: ConfigNamespace) =>
+      (namespace.secrets ?? []).map((spec) => ({ spec, holder: config.get(namespace) as Record<string, unknown> })),
+    );
+}
+
+const valueOf = ({ spec, holder }: SecretSlot): string | undefined => holder[spec.name] as string | undefined;
 
 export interface EnsuredSecret {
   generated: boolean;
@@ -45,9 +66,9 @@ export interface EnsuredSecret {
 }
 
 /** Reads (or creates, mode 600) the file that keeps a generated secret under DATA_DIR. */
-function ensureSecretFile(config: CommonConfig, spec: GeneratedSecretSpec): EnsuredSecret {
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const path = join(config.DATA_DIR, spec.file);
+function ensureSecretFile(store: SecretStore, { spec, holder }: SecretSlot): EnsuredSecret {
+  mkdirSync(store.DATA_DIR, { recursive: true });
+  const path = join(store.DATA_DIR, spec.file);
   let generated = false;
   if (!existsSync(path)) {
     writeFileSync(path, spec.generate(), { mode: 0o600, flag: 'wx' });
@@ -56,7 +77,7 @@ function ensureSecretFile(config: CommonConfig, spec: GeneratedSecretSpec): Ensu
   chmodSync(path, 0o600);
   const value = readFileSync(path, 'utf8').trim();
   if (!spec.isValid(value)) throw new ConfigError([`${path} must hold ${spec.name}: ${spec.requirement}`]);
-  config[spec.name] = value;
+  holder[spec.name] = value;
   return { generated, path };
 }
 
@@ -65,52 +86,52 @@ function ensureSecretFile(config: CommonConfig, spec: GeneratedSecretSpec): Ensu
  * (several instances must share it). With the embedded database it is generated once and kept under
  * DATA_DIR, so keys, sessions, passwords and encrypted settings made before a restart still work after it.
  */
-function ensureSecret(config: CommonConfig, spec: GeneratedSecretSpec): EnsuredSecret {
-  if (config[spec.name]) return { generated: false };
-  if (!config.usesEmbeddedDatabase) {
-    throw new ConfigError([`${spec.name} is required when DATABASE_URL is set (${spec.requirement})`]);
+export function ensureSecret(config: LoadedConfig, store: SecretStore, name: string): EnsuredSecret {
+  const slot = slotsOf(config).find(({ spec }) => spec.name === name);
+  if (!slot) throw new Error(`No loaded namespace generates ${name}`);
+  if (valueOf(slot)) return { generated: false };
+  if (!store.usesEmbeddedDatabase) {
+    throw new ConfigError([`${name} is required when DATABASE_URL is set (${slot.spec.requirement})`]);
   }
-  return ensureSecretFile(config, spec);
-}
-
-export function ensureCredentialsSecret(config: CommonConfig): EnsuredSecret {
-  return ensureSecret(config, CREDENTIALS_SECRET);
+  return ensureSecretFile(store, slot);
 }
 
 /**
- * Makes sure CREDENTIALS_SECRET, SESSION_SECRET, PASSWORD_PEPPER and SETTINGS_ENCRYPTION_KEY are all set (see `ensureSecret`).
- * Throws one `ConfigError` listing every missing secret; returns the names and files of those generated now.
+ * Makes sure every generated secret of the loaded namespaces is set (see `ensureSecret`). Throws one `ConfigError`
+ * listing every missing secret; returns the names and files of those generated now.
  */
-export function ensureSecrets(config: CommonConfig): Array<{ name: string; path: string }> {
-  const missing = GENERATED_SECRETS.filter((spec) => !config[spec.name]);
-  if (missing.length > 0 && !config.usesEmbeddedDatabase) {
+export function ensureSecrets(config: LoadedConfig, store: SecretStore): Array<{ name: string; path: string }> {
+  const missing = slotsOf(config).filter((slot) => !valueOf(slot));
+  if (missing.length > 0 && !store.usesEmbeddedDatabase) {
     throw new ConfigError(
-      missing.map((spec) => `${spec.name} is required when DATABASE_URL is set (${spec.requirement})`),
+      missing.map(({ spec }) => `${spec.name} is required when DATABASE_URL is set (${spec.requirement})`),
     );
   }
   const generated: Array<{ name: string; path: string }> = [];
-  for (const spec of missing) {
-    const result = ensureSecretFile(config, spec);
-    if (result.generated && result.path) generated.push({ name: spec.name, path: result.path });
+  for (const slot of missing) {
+    const result = ensureSecretFile(store, slot);
+    if (result.generated && result.path) generated.push({ name: slot.spec.name, path: result.path });
   }
   return generated;
 }
 
-/** The four generated secrets: their setting names and their files under DATA_DIR (one list, used by the db commands). */
-export const GENERATED_SECRET_FILES: ReadonlyArray<{ name: GeneratedSecretSpec['name']; file: string }> =
-  GENERATED_SECRETS.map(({ name, file }) => ({ name, file }));
+/** The generated secrets of the loaded namespaces: their setting names, files under DATA_DIR and values (if set). */
+export function secretSettings(config: LoadedConfig): Array<{ name: string; file: string; value?: string }> {
+  return slotsOf(config).map((slot) => ({ name: slot.spec.name, file: slot.spec.file, value: valueOf(slot) }));
+}
 
 /**
- * Writes the four secrets into DATA_DIR's files (mode 600), replacing what is there: how a restore of a backup made
+ * Writes the secrets into DATA_DIR's files (mode 600), replacing what is there: how a restore of a backup made
  * `--with-secrets` gives a new DATA_DIR the keys its database was made with. Each value is checked first.
  */
-export function writeSecretFiles(dataDir: string, values: Record<string, string>): string[] {
-  const problems = GENERATED_SECRETS.filter((spec) => !spec.isValid(values[spec.name] ?? '')).map(
-    (spec) => `${spec.name} in the backup is missing or malformed (${spec.requirement})`,
-  );
+export function writeSecretFiles(config: LoadedConfig, dataDir: string, values: Record<string, string>): string[] {
+  const specs = slotsOf(config).map(({ spec }) => spec);
+  const problems = specs
+    .filter((spec) => !spec.isValid(values[spec.name] ?? ''))
+    .map((spec) => `${spec.name} in the backup is missing or malformed (${spec.requirement})`);
   if (problems.length > 0) throw new ConfigError(problems);
   mkdirSync(dataDir, { recursive: true });
-  return GENERATED_SECRETS.map((spec) => {
+  return specs.map((spec) => {
     const path = join(dataDir, spec.file);
     writeFileSync(path, values[spec.name], { mode: 0o600 });
     chmodSync(path, 0o600);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { commonConfig, CommonConfig } from '@app/common';
+import { databaseConfig, type DatabaseConfig } from '@app/database';
+import { type MessagingConfig, messagingConfig } from '../messaging.config';
 import { RedisConnections } from '../redis/redis-connections';
 import { RedisModule } from '../redis/redis.module';
 import { InProcessPubSub } from './in-process-pubsub';
@@ -8,9 +9,9 @@ import { PubSub } from './pubsub';
 import { RedisPubSub } from './redis-pubsub';
 
 /** The transport, chosen once: REDIS_URL → Redis; else a real PostgreSQL (DATABASE_URL) → LISTEN/NOTIFY; else in process. */
-export function pubSubFor(config: CommonConfig, redis: RedisConnections): PubSub {
+export function pubSubFor(config: MessagingConfig, database: DatabaseConfig, redis: RedisConnections): PubSub {
   if (config.REDIS_URL) return new RedisPubSub(redis);
-  if (config.DATABASE_URL) return new PostgresPubSub(config.DATABASE_URL);
+  if (database.DATABASE_URL) return new PostgresPubSub(database.DATABASE_URL);
   return new InProcessPubSub();
 }
 
@@ -20,7 +21,9 @@ export function pubSubFor(config: CommonConfig, redis: RedisConnections): PubSub
  */
 @Module({
   imports: [RedisModule],
-  providers: [{ provide: PubSub, inject: [commonConfig.KEY, RedisConnections], useFactory: pubSubFor }],
+  providers: [
+    { provide: PubSub, inject: [messagingConfig.KEY, databaseConfig.KEY, RedisConnections], useFactory: pubSubFor },
+  ],
   exports: [PubSub],
 })
 export class PubSubModule {}

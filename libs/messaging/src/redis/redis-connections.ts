@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import Redis, { Command, RedisOptions } from 'ioredis';
-import { commonConfig, CommonConfig, RareWarning } from '@app/common';
+import { RareWarning } from '@app/common';
+import { type MessagingConfig, messagingConfig } from '../messaging.config';
 
 /** Longest wait for Redis at start-up; after it the process starts anyway and Redis joins when it can. */
 const STARTUP_WAIT_MS = 1500;
@@ -89,7 +90,7 @@ export class RedisConnections implements OnModuleInit, OnApplicationShutdown {
   /** Time-outs since the last answer (what the breaker is told besides them: the answer that ends a run). */
   private timeoutsSinceAnswer = 0;
 
-  constructor(@Inject(commonConfig.KEY) private readonly config: CommonConfig) {
+  constructor(@Inject(messagingConfig.KEY) private readonly config: MessagingConfig) {
     this.client = config.REDIS_URL ? new Redis(config.REDIS_URL, commandOptions(config.REDIS_KEY_PREFIX)) : null;
     this.breaker = circuitBreaker(
       handleWhen((error) => error instanceof RedisTimeoutError),

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Clock, commonConfig, loadConfig } from '@app/common';
+import { Clock, loadConfig } from '@app/common';
+import { httpConfig } from '@app/http';
 import { shortLinksConfig } from '../shortlinks.config';
 import type { DataSource } from 'typeorm';
 import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
@@ -13,7 +14,7 @@ import { ClickCounter, MAX_PENDING_COUNTERS } from './click-counter';
 describe('ClickCounter', () => {
   const config = loadConfig(
     { CREDENTIALS_SECRET: 'click-counter-spec-secret-0123456789abcdef', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    [commonConfig, shortLinksConfig],
+    [httpConfig, shortLinksConfig],
   );
   let statements: unknown[][][];
   let fail: boolean;
@@ -31,7 +32,7 @@ describe('ClickCounter', () => {
   });
   afterEach(() => jest.restoreAllMocks());
   const newCounter = () =>
-    new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(commonConfig), new SchedulerRegistry());
+    new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(httpConfig), new SchedulerRegistry());
 
   it('holds at most MAX_PENDING_COUNTERS counters: a click on a new one beyond is dropped, counted and logged', async () => {
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { performance } from 'node:perf_hooks';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, commonConfig, CommonConfig, PeriodicTask } from '@app/common';
+import { Clock, PeriodicTask } from '@app/common';
+import { type HttpConfig, httpConfig } from '@app/http';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
 import { shortLinksConfig, ShortLinksConfig } from '../shortlinks.config';
@@ -86,7 +87,7 @@ export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdo
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     @Inject(shortLinksConfig.KEY) config: ShortLinksConfig,
-    @Inject(commonConfig.KEY) private readonly common: CommonConfig,
+    @Inject(httpConfig.KEY) private readonly http: HttpConfig,
     scheduler: SchedulerRegistry,
     @Optional() metrics?: Metrics,
   ) {
@@ -105,7 +106,7 @@ export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationShutdown(): Promise<void> {
     await this.flusher.stop();
-    const deadline = Date.now() + this.common.SHUTDOWN_TIMEOUT_MS;
+    const deadline = Date.now() + this.http.SHUTDOWN_TIMEOUT_MS;
     let attempt = 1;
     for (; ; attempt += 1) {
       await this.flush();

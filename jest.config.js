@@ -15,7 +15,7 @@ const { readFileSync, readdirSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const moduleNameMapper = {
-  '^@app/(common|database|http|messaging|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics|products|webhooks|idempotency)(|/.*)$':
+  '^@app/(common|database|http|messaging|members|credentials|conversion|auth|usage|abuse|shortlinks|outbound|metrics|analytics|products|webhooks|idempotency|audit)(|/.*)$':
     '<rootDir>/libs/$1/src$2',
 };
 const transform = {

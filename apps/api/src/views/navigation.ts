@@ -28,6 +28,7 @@ export const ACCOUNT_SECTIONS: readonly NavItem[] = [
   { id: 'settings', label: 'Settings', path: '/dashboard/settings' },
   { id: 'domains', label: 'Domains', path: '/dashboard/domains' },
   { id: 'profile', label: 'Profile', path: '/dashboard/profile' },
+  { id: 'security', label: 'Security log', path: '/dashboard/security' },
 ];
 
 /** The admin console's sections (`/console/...`). */
@@ -36,6 +37,7 @@ export const ADMIN_SECTIONS: readonly NavItem[] = [
   { id: 'members', label: 'Members', path: '/console/members' },
   { id: 'abuse', label: 'Abuse log', path: '/console/abuse' },
   { id: 'bans', label: 'Bans', path: '/console/bans' },
+  { id: 'audit', label: 'Audit log', path: '/console/audit' },
 ];
 
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number]['id'];

@@ -12,7 +12,7 @@ export type AuditActor = 'member' | 'admin' | 'system';
 @Index('IDX_audit_entries_member', ['memberId', 'createdAt', 'id'])
 @Index('IDX_audit_entries_created', ['createdAt'])
 export class AuditEntry {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'PK_audit_entries' })
   id!: string;
 
   @Column({ name: 'member_id', type: 'uuid' })

@@ -1,8 +1,10 @@
 import { ModulesContainer } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { AuthFailed } from '@app/credentials';
-import { MemberChanged, MemberDisabled } from '@app/members';
+import { MemberLoggedIn } from '@app/auth';
+import { AuthFailed, IntegrationKeyCreated, IntegrationKeyRevoked } from '@app/credentials';
+import { MemberChanged, MemberDisabled, PasswordChanged } from '@app/members';
 import { ShortLinksModule } from '@app/shortlinks';
+import { WebhookEndpointChanged, WebhookEndpointDisabled } from '@app/webhooks';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -27,6 +29,23 @@ describe('domain events in the api app', () => {
     expect(emitter.listeners(MemberChanged.event).length).toBeGreaterThanOrEqual(1);
     // The credential cache and the member's sessions.
     expect(emitter.listeners(MemberDisabled.event).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has the audit log’s listener for every account action it records (libs/audit)', () => {
+    const emitter = t.app.get(EventEmitter2);
+    for (const event of [
+      MemberLoggedIn,
+      PasswordChanged,
+      IntegrationKeyCreated,
+      IntegrationKeyRevoked,
+      WebhookEndpointChanged,
+      WebhookEndpointDisabled,
+    ]) {
+      expect({ event: event.event, listeners: emitter.listeners(event.event).length }).toEqual({
+        event: event.event,
+        listeners: 1,
+      });
+    }
   });
 
   it('runs one short-links module, shared by the root and the conversion module (same forRoot options)', () => {

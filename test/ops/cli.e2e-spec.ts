@@ -93,6 +93,15 @@ describe('CLI: members:create and credentials:regenerate', () => {
         );
       expect((await convert(second)).status).toBe(200);
       expect((await convert(first)).status).toBe(401);
+      // The pairs the commands made are in the member's audit log, made by the service (no request, no address).
+      const audited: Array<{ actor: string; ip: string | null }> = await t.dataSource.query(
+        `SELECT actor, ip FROM audit_entries WHERE member_id = $1 AND action = 'credentials.regenerated'`,
+        [first.member_id],
+      );
+      expect(audited).toEqual([
+        { actor: 'system', ip: null },
+        { actor: 'system', ip: null },
+      ]);
     } finally {
       await t.close();
     }

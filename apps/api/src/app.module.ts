@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditContextInterceptor, AuditModule } from '@app/audit';
 import { ClockModule, commonConfig, CommonConfig, ConfigModule, type LoadedConfig, loggerModule } from '@app/common';
 import {
   databaseConfig,
@@ -25,6 +26,7 @@ import { PublicPagesModule } from './pages/public-pages.module';
 import { ShortLinksHttpModule } from './shortlinks/short-links-http.module';
 import { TlsModule } from './tls/tls.module';
 import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
+import { AuditHttpModule } from './audit/audit-http.module';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { validationPipe } from './validation';
@@ -73,6 +75,8 @@ export class AppModule {
         RedisModule,
         MetricsModule,
         databaseModule(),
+        // The audit log's listeners and its context interceptor (below), before the features whose events it hears.
+        AuditModule,
         // The features: each module lists its routes and the libs they need. Express tries the routes in this
         // order: the convert call, the one partners pay for, first.
         ConvertModule,
@@ -85,10 +89,13 @@ export class AppModule {
         TlsModule,
         AnalyticsHttpModule,
         WebhooksHttpModule,
+        AuditHttpModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },
+        // Who acted and from where, for the audit log's listeners (libs/audit: the events carry no request).
+        { provide: APP_INTERCEPTOR, useExisting: AuditContextInterceptor },
       ],
     };
   }

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AbuseEvents, AbuseEventsModule } from '@app/abuse';
+import { AuditModule } from '@app/audit';
 import { AppException, ConfigModule, type LoadedConfig } from '@app/common';
 import { databaseConfig, type DatabaseTarget } from '@app/database';
 import { CredentialsModule, CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
@@ -32,6 +33,8 @@ class CliModule {
         MembersModule,
         CredentialsModule,
         AbuseEventsModule,
+        // What a command does to an account (a pair made, a plan changed, a member disabled) is audited, by the service.
+        AuditModule,
         ...ADMIN_CLI_IMPORTS,
       ],
       providers: ADMIN_CLI_PROVIDERS,

@@ -1,4 +1,5 @@
 import { AbuseEvent, IpBan } from '@app/abuse';
+import { AuditEntry } from '@app/audit';
 import { ANALYTICS_ENTITIES } from '@app/analytics';
 import { AuthAttempt, Session } from '@app/auth';
 import { ResolvedLink } from '@app/conversion';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...SHORT_LINK_ENTITIES,
   OutboundLink,
   ...ANALYTICS_ENTITIES,
+  AuditEntry,
 ];

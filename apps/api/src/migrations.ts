@@ -1,5 +1,6 @@
 import { ABUSE_MIGRATIONS } from '@app/abuse';
 import { ANALYTICS_MIGRATIONS } from '@app/analytics';
+import { AUDIT_MIGRATIONS } from '@app/audit';
 import { CONVERSION_MIGRATIONS, MarketplaceTargetPolicy } from '@app/conversion';
 import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { FOUNDATION_MIGRATIONS, type MigrationList } from '@app/database';
@@ -34,4 +35,5 @@ export const MIGRATIONS: MigrationList = [
   ...ANALYTICS_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
   ...IDEMPOTENCY_MIGRATIONS,
+  ...AUDIT_MIGRATIONS,
 ].sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));

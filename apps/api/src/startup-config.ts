@@ -1,5 +1,6 @@
 import { abuseConfig } from '@app/abuse';
 import { analyticsConfig } from '@app/analytics';
+import { auditConfig } from '@app/audit';
 import { authConfig } from '@app/auth';
 import { commonConfig, ConfigError, type ConfigNamespace, ensureSecrets, LoadedConfig, loadConfig } from '@app/common';
 import { conversionConfig } from '@app/conversion';
@@ -34,6 +35,7 @@ export const API_CONFIG: ConfigNamespace[] = [
   metricsConfig,
   analyticsConfig,
   webhooksConfig,
+  auditConfig,
 ];
 
 /** Reads and validates every namespace of the api; one `ConfigError` lists every bad value. */

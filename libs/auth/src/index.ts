@@ -1,5 +1,6 @@
 export { AdminOnly, CsrfProtected, CurrentMember, SignedIn } from './auth.decorators';
 export { AuthAttempt } from './auth-attempt.entity';
+export { MemberLoggedIn } from './auth-events';
 export { AuthModule } from './auth.module';
 export { CsrfGuard } from './csrf.guard';
 export { LocalAuthGuard, type LoginRequest } from './local-auth.guard';

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Clock } from '@app/common';
 import type { Member } from '@app/members';
 import type { Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { MemberLoggedIn } from './auth-events';
 import { PgSessionStore } from './pg-session-store';
 import { SESSION_COOKIE } from './session-data';
 
@@ -27,19 +29,28 @@ export class SessionsService {
   constructor(
     private readonly store: PgSessionStore,
     private readonly clock: Clock,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
    * Logs the member in on this request: a new session id (the pre-login session is destroyed: no fixation),
-   * a new CSRF token, saved before the response. Returns the CSRF token for the client.
+   * a new CSRF token, saved before the response. A login or the sign-up's own first session (`how`) then emits
+   * `MemberLoggedIn` and waits for its listeners; a session renewed for a member already in (after a password
+   * change) does not. Returns the CSRF token for the client.
    */
-  async start(req: Request, member: Member): Promise<string> {
+  async start(req: Request, member: Member, how: MemberLoggedIn['how'] | 'renewed'): Promise<string> {
     await call((done) => req.session.regenerate(done));
     req.session.memberId = member.id;
     req.session.sessionVersion = member.sessionVersion;
     req.session.authenticatedAt = this.clock.now().getTime();
     req.session.csrfToken = newCsrfToken();
     await call((done) => req.session.save(done));
+    if (how !== 'renewed') {
+      await this.events.emitAsync(
+        MemberLoggedIn.event,
+        new MemberLoggedIn(member.id, req.ip, req.get('user-agent'), how),
+      );
+    }
     return req.session.csrfToken;
   }
 

@@ -29,3 +29,30 @@ export class CredentialsRegenerated {
     readonly graceSeconds: number,
   ) {}
 }
+
+/**
+ * A key per integration was made (committed): its id, preview, name and scopes, never its token. Emitted by
+ * `CredentialsService.createKey` with `emitAsync` and awaited (the audit log records it before the answer).
+ */
+export class IntegrationKeyCreated {
+  static readonly event = 'credentials.key-created';
+
+  constructor(
+    readonly memberId: string,
+    readonly keyId: string,
+    readonly keyPreview: string,
+    readonly name: string,
+    readonly scopes: readonly string[],
+  ) {}
+}
+
+/** A key per integration was revoked (committed), by `CredentialsService.revokeKey`; emitted like the above. */
+export class IntegrationKeyRevoked {
+  static readonly event = 'credentials.key-revoked';
+
+  constructor(
+    readonly memberId: string,
+    readonly keyId: string,
+    readonly keyPreview: string,
+  ) {}
+}

@@ -7,7 +7,7 @@ import { DataSource, IsNull, Not } from 'typeorm';
 import { CredentialCache } from './credential-cache';
 import { CredentialHasher, IssuedPair, KEY_SHAPE, TOKEN_SHAPE, keyPreview, newPair } from './credential-crypto';
 import { Credential } from './credential.entity';
-import { CredentialsRegenerated } from './credential-events';
+import { CredentialsRegenerated, IntegrationKeyCreated, IntegrationKeyRevoked } from './credential-events';
 import { CredentialInvalidation } from './credential-invalidation';
 import type { Principal } from './principal';
 import type { Scope } from './scopes';
@@ -214,6 +214,10 @@ export class CredentialsService {
         }),
       ),
     );
+    await this.events.emitAsync(
+      IntegrationKeyCreated.event,
+      new IntegrationKeyCreated(memberId, saved.id, saved.keyPreview, saved.name ?? '', saved.scopes ?? []),
+    );
     return { ...pair, key: integrationKeyView(saved) };
   }
 
@@ -254,6 +258,7 @@ export class CredentialsService {
     if (!found) throw new AppException('not_found', 'No such key');
     await this.db.getRepository(Credential).update({ id }, { revokedAt: this.clock.now() });
     await this.forgetMember(memberId);
+    await this.events.emitAsync(IntegrationKeyRevoked.event, new IntegrationKeyRevoked(memberId, id, found.keyPreview));
   }
 
   /** The member's working pairs, as previews and dates. */

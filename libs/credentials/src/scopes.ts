@@ -8,6 +8,7 @@ export const SCOPES = [
   'reports:write',
   'products:read',
   'webhooks:write',
+  'audit:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

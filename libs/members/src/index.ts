@@ -1,5 +1,5 @@
 export { Member, MEMBER_PLANS, MEMBER_ROLES, type MemberPlan, type MemberRole } from './member.entity';
-export { MemberChanged, MemberDisabled } from './member-events';
+export { MemberChanged, MemberDisabled, PasswordChanged } from './member-events';
 export { membersConfig } from './members.config';
 export { MembersModule } from './members.module';
 export { MembersService, normalizeEmail, type MemberChanges } from './members.service';

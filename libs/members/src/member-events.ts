@@ -12,6 +12,8 @@ export class MemberChanged {
   constructor(
     readonly memberId: string,
     readonly changes: readonly MemberChange[],
+    /** With `settings`: the names of the settings saved (`affiliate_id`, `marketplace.<code>`, `secrets.<name>`), never a value. */
+    readonly fields: readonly string[] = [],
   ) {}
 }
 
@@ -21,6 +23,16 @@ export class MemberChanged {
  */
 export class MemberDisabled {
   static readonly event = 'members.disabled';
+
+  constructor(readonly memberId: string) {}
+}
+
+/**
+ * A member's password was replaced (committed; their session version bumped). Emitted by
+ * `MembersService.setPassword` with `emitAsync` and awaited. Carries no password, old or new.
+ */
+export class PasswordChanged {
+  static readonly event = 'members.password-changed';
 
   constructor(readonly memberId: string) {}
 }

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { In, QueryFailedError, Repository } from 'typeorm';
 import { Member, MemberPlan, MemberRole } from './member.entity';
-import { type MemberChange, MemberChanged, MemberDisabled } from './member-events';
+import { type MemberChange, MemberChanged, MemberDisabled, PasswordChanged } from './member-events';
 import { PasswordHasher, passwordProblem } from './password-hasher';
 
 export interface NewMember {
@@ -107,6 +107,7 @@ export class MembersService {
       .execute();
     const member = await this.findById(memberId);
     if (!member) throw new AppException('not_found', 'No such member');
+    await this.events.emitAsync(PasswordChanged.event, new PasswordChanged(memberId));
     return member;
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
+import { WebhooksModule } from '@app/webhooks';
 import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
@@ -24,6 +25,8 @@ import { SessionPrincipalGuard } from './session-principal.guard';
 @Module({
   imports: [
     ClockModule,
+    // The page viewer's notice of webhook endpoints turned off (pages/viewer.decorator.ts).
+    WebhooksModule,
     IdempotencyModule,
     AuthModule,
     MembersModule,

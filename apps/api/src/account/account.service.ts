@@ -118,7 +118,7 @@ export class AccountService {
     await this.login.confirmPassword(member, current, ip, 'current_password');
     const updated = await this.members.setPassword(member.id, next);
     await this.sessions.endAll(member.id);
-    const csrfToken = await this.sessions.start(req, updated);
+    const csrfToken = await this.sessions.start(req, updated, 'renewed');
     this.logger.log({ memberId: member.id }, 'Password changed; every session ended');
     return { ok: true as const, csrf_token: csrfToken };
   }

@@ -77,7 +77,7 @@ export class AuthController {
   async register(@Req() req: Request, @Body() body: RegisterDto) {
     const member = await this.registration.register(body.email, body.password);
     // Logged in on the spot, through the login's own session start (new session id, CSRF token rotated).
-    const csrfToken = await this.sessions.start(req, member);
+    const csrfToken = await this.sessions.start(req, member, 'sign-up');
     return { ok: true, member: memberJson(member), csrf_token: csrfToken };
   }
 
@@ -101,7 +101,7 @@ export class AuthController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed, or forbidden (account disabled)' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'rate_limited (failed logins), with Retry-After' })
   async login(@Req() req: LoginRequest, @Body() _body: LoginDto) {
-    const csrfToken = await this.sessions.start(req, req.user);
+    const csrfToken = await this.sessions.start(req, req.user, 'login');
     return { ok: true, member: memberJson(req.user), csrf_token: csrfToken };
   }
 

@@ -3,6 +3,7 @@ import { AbuseModule } from '@app/abuse';
 import { PlatformTotalsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
+import { WebhooksModule } from '@app/webhooks';
 import { MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
@@ -18,6 +19,8 @@ import { AdminService } from './admin.service';
 @Module({
   imports: [
     ClockModule,
+    // The page viewer's notice of webhook endpoints turned off (pages/viewer.decorator.ts).
+    WebhooksModule,
     AuthModule,
     MembersModule,
     CredentialsModule,

@@ -3,6 +3,7 @@ import { AbuseModule } from '@app/abuse';
 import { AnalyticsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
+import { WebhooksModule } from '@app/webhooks';
 import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { IdempotencyModule } from '@app/idempotency';
@@ -23,6 +24,8 @@ const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPo
 @Module({
   imports: [
     ClockModule,
+    // The page viewer's notice of webhook endpoints turned off (pages/viewer.decorator.ts).
+    WebhooksModule,
     IdempotencyModule,
     AuthModule,
     CredentialsModule,

@@ -58,7 +58,7 @@ export class PublicPagesController {
   @UseGuards(CsrfGuard, RegistrationGate)
   async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: RegisterDto) {
     const member = await this.registration.register(body.email, body.password);
-    await this.sessions.start(req, member);
+    await this.sessions.start(req, member, 'sign-up');
     res.setHeader('HX-Redirect', PAGE.account);
     return '';
   }
@@ -68,7 +68,7 @@ export class PublicPagesController {
   @Html()
   @UseGuards(CsrfGuard, LocalAuthGuard)
   async logIn(@Req() req: LoginRequest, @Res({ passthrough: true }) res: Response, @Body() _body: LoginDto) {
-    await this.sessions.start(req, req.user);
+    await this.sessions.start(req, req.user, 'login');
     res.setHeader('HX-Redirect', PAGE.account);
     return '';
   }

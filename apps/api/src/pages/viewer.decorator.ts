@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext, Injectable, type PipeTransform } from '@nestjs/common';
 import { type MemberRequest, SessionsService } from '@app/auth';
+import { WebhookEndpointsService } from '@app/webhooks';
 import type { Viewer as ViewerView } from '../views/viewer';
 
 /** The signed-in request itself, for `ViewerPipe` (a param decorator cannot reach a service; a pipe can). */
@@ -7,13 +8,24 @@ const SignedInRequest = createParamDecorator((_data: unknown, context: Execution
   context.switchToHttp().getRequest<MemberRequest>(),
 );
 
-/** The viewer of a signed-in request: the member `SessionAuthGuard` loaded and their session's CSRF token. */
+/**
+ * The viewer of a signed-in request: the member `SessionAuthGuard` loaded, their session's CSRF token and their
+ * webhook endpoints turned off after failing (the account frame's notice). A module whose pages take `@Viewer()`
+ * imports `WebhooksModule` for the latter.
+ */
 @Injectable()
 export class ViewerPipe implements PipeTransform<MemberRequest, Promise<ViewerView>> {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly webhooks: WebhookEndpointsService,
+  ) {}
 
   async transform(req: MemberRequest): Promise<ViewerView> {
-    return { email: req.member.email, role: req.member.role, csrfToken: await this.sessions.csrfToken(req) };
+    const [csrfToken, disabledWebhooks] = await Promise.all([
+      this.sessions.csrfToken(req),
+      this.webhooks.disabled(req.member.id),
+    ]);
+    return { email: req.member.email, role: req.member.role, csrfToken, disabledWebhooks };
   }
 }
 

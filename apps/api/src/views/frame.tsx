@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { AccountNotices } from './account/notices';
 import type { StatusMessage } from './components';
 import { Layout } from './layout';
 import { ACCOUNT_SECTIONS, ADMIN_SECTIONS, type AccountSection, type AdminSection } from './navigation';
@@ -28,6 +29,7 @@ export function AccountFrame(props: FrameProps<AccountSection>) {
   const label = ACCOUNT_SECTIONS.find((item) => item.id === props.section)!.label;
   return (
     <Layout title={props.title ?? `${label} · Your account`} heading="Your account" area="account" {...shared(props)}>
+      <AccountNotices disabled={props.viewer.disabledWebhooks ?? []} />
       {props.children}
     </Layout>
   );

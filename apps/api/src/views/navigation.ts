@@ -30,6 +30,7 @@ export const ACCOUNT_SECTIONS: readonly NavItem[] = [
   { id: 'integration-keys', label: 'Integration keys', path: '/dashboard/integration-keys' },
   { id: 'webhooks', label: 'Webhooks', path: '/dashboard/webhooks' },
   { id: 'profile', label: 'Profile', path: '/dashboard/profile' },
+  { id: 'security', label: 'Security log', path: '/dashboard/security' },
 ];
 
 /** The admin console's sections (`/console/...`). */
@@ -38,6 +39,7 @@ export const ADMIN_SECTIONS: readonly NavItem[] = [
   { id: 'members', label: 'Members', path: '/console/members' },
   { id: 'abuse', label: 'Abuse log', path: '/console/abuse' },
   { id: 'bans', label: 'Bans', path: '/console/bans' },
+  { id: 'audit', label: 'Audit log', path: '/console/audit' },
 ];
 
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number]['id'];

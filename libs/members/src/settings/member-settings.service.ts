@@ -52,6 +52,16 @@ function sealContext(memberId: string, name: MemberSecretName): string {
   return `member_secrets:${memberId}:${name}`;
 }
 
+/** The names of what a patch saves or clears (`secrets.<name>`), for `MemberChanged`: never a value. */
+function settingNames(patch: MemberSettingsPatch): string[] {
+  return [
+    ...(patch.affiliateId !== undefined ? ['affiliate_id'] : []),
+    ...(patch.subIds !== undefined ? ['sub_ids'] : []),
+    ...Object.keys(patch.marketplace ?? {}).map((name) => `marketplace.${name}`),
+    ...Object.keys(patch.secrets ?? {}).map((name) => `secrets.${name}`),
+  ];
+}
+
 /**
  * A member's saved defaults (`affiliate_id`, `sub_ids`) and secrets. Secrets are sealed with `SecretCipher`
  * before they reach the database, shown only as previews, and opened only by `secret()` for the modes that
@@ -126,7 +136,7 @@ export class MemberSettingsService {
         }
       }
     });
-    await this.events.emitAsync(MemberChanged.event, new MemberChanged(memberId, ['settings']));
+    await this.events.emitAsync(MemberChanged.event, new MemberChanged(memberId, ['settings'], settingNames(patch)));
   }
 
   /** The member's decrypted secret, or null when not saved. For the modes that need it; never for a response. */

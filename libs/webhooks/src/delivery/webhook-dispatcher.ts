@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { TEST_EVENT } from '../webhook-events';
+import { TEST_EVENT, WebhookEndpointDisabled } from '../webhook-events';
 import { retryDelayMs, webhooksConfig, WebhooksConfig } from '../webhooks.config';
 import { WebhookSender } from './webhook-sender';
 import { WebhookSubscribers } from './webhook-subscribers';
@@ -42,6 +43,7 @@ export class WebhookDispatcher implements OnApplicationShutdown {
     private readonly subscribers: WebhookSubscribers,
     private readonly clock: Clock,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
+    private readonly events: EventEmitter2,
   ) {
     subscribers.onAny(() => void this.queue().catch(() => undefined));
   }
@@ -156,28 +158,37 @@ export class WebhookDispatcher implements OnApplicationShutdown {
     await this.noteFailure(delivery.endpoint_id, now);
   }
 
-  /** Marks the endpoint failing since now (unless it already was), and disables it once that is too long ago. */
+  /**
+   * Marks the endpoint failing since now (unless it already was), and disables it once that is too long ago: then
+   * (only on the change from on to off) emits `WebhookEndpointDisabled` and waits for its listeners.
+   */
   private async noteFailure(endpointId: string, now: Date): Promise<void> {
     const limitMs = this.config.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000;
+    await this.db.query(`UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`, [
+      endpointId,
+      now,
+    ]);
+    // Returns the row only on the change from on to off (the row's lock makes it once, whatever the instances).
     const [rows] = await this.db.query(
-      `UPDATE webhook_endpoints
-          SET failing_since = COALESCE(failing_since, $2),
-              enabled = CASE WHEN failing_since IS NOT NULL AND failing_since <= $3 THEN false ELSE enabled END,
-              disabled_reason = CASE WHEN failing_since IS NOT NULL AND failing_since <= $3
-                                     THEN $4 ELSE disabled_reason END
-        WHERE id = $1 RETURNING enabled, member_id::text AS member_id`,
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $3
+        WHERE id = $1 AND enabled AND failing_since <= $2
+        RETURNING member_id::text AS member_id, url, disabled_reason`,
       [
         endpointId,
-        now,
         new Date(now.getTime() - limitMs),
         `Disabled on ${now.toISOString().slice(0, 10)}: every delivery failed for ` +
           `${this.config.WEBHOOK_DISABLE_AFTER_HOURS} hours. Fix the endpoint and turn it back on.`,
       ],
     );
-    if (rows[0] && !rows[0].enabled) {
+    const row = rows[0];
+    if (row) {
       this.logger.warn(
-        { member_id: rows[0].member_id, endpoint_id: endpointId },
+        { member_id: row.member_id, endpoint_id: endpointId },
         'Webhook endpoint disabled after failing',
+      );
+      await this.events.emitAsync(
+        WebhookEndpointDisabled.event,
+        new WebhookEndpointDisabled(row.member_id, endpointId, row.url, row.disabled_reason ?? ''),
       );
     }
   }

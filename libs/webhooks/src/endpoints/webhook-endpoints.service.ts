@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppException, Clock } from '@app/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WebhookSender } from '../delivery/webhook-sender';
 import { WebhookSubscribers } from '../delivery/webhook-subscribers';
-import type { WebhookEvent } from '../webhook-events';
+import { type WebhookEndpointChange, WebhookEndpointChanged, type WebhookEvent } from '../webhook-events';
 import { webhooksConfig, WebhooksConfig } from '../webhooks.config';
 
 /** An endpoint as the API shows it (never its secret, but once when it is made). */
@@ -87,7 +88,22 @@ export class WebhookEndpointsService {
     private readonly subscribers: WebhookSubscribers,
     private readonly clock: Clock,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
+    private readonly events: EventEmitter2,
   ) {}
+
+  /** Tells `WebhookEndpointChanged` (committed) and waits for its listeners. */
+  private async changed(
+    memberId: string,
+    endpointId: string,
+    change: WebhookEndpointChange,
+    url: string,
+    fields: string[] = [],
+  ): Promise<void> {
+    await this.events.emitAsync(
+      WebhookEndpointChanged.event,
+      new WebhookEndpointChanged(memberId, endpointId, change, url, fields),
+    );
+  }
 
   async create(memberId: string, input: EndpointInput): Promise<WebhookEndpointView & { secret: string }> {
     await this.checkUrl(input.url);
@@ -109,6 +125,7 @@ export class WebhookEndpointsService {
       [memberId, input.url, [...new Set(input.events)], secret, input.description ?? '', this.clock.now()],
     );
     this.subscribers.add(memberId);
+    await this.changed(memberId, String(row.id), 'created', String(row.url));
     return { ...endpointView(row), secret };
   }
 
@@ -129,7 +146,7 @@ export class WebhookEndpointsService {
     id: string,
     input: Partial<EndpointInput> & { enabled?: boolean },
   ): Promise<WebhookEndpointView> {
-    await this.row(memberId, id);
+    const before = await this.row(memberId, id);
     if (input.url !== undefined) await this.checkUrl(input.url);
     const [rows] = await this.db.query(
       `UPDATE webhook_endpoints SET url = COALESCE($3, url), events = COALESCE($4::text[], events),
@@ -147,12 +164,30 @@ export class WebhookEndpointsService {
         this.clock.now(),
       ],
     );
+    const fields = [
+      ...(['url', 'events', 'description'] as const).filter((name) => input[name] !== undefined),
+      ...(input.enabled === undefined ? [] : [input.enabled ? 'enabled' : 'disabled']),
+    ];
+    if (input.enabled === true && before.enabled) fields.pop();
+    if (input.enabled === false && !before.enabled) fields.pop();
+    await this.changed(memberId, id, 'updated', String(rows[0].url), fields);
     return endpointView(rows[0]);
   }
 
   async remove(memberId: string, id: string): Promise<void> {
-    await this.row(memberId, id);
+    const row = await this.row(memberId, id);
     await this.db.query(`DELETE FROM webhook_endpoints WHERE member_id = $1 AND id = $2`, [memberId, id]);
+    await this.changed(memberId, id, 'deleted', String(row.url));
+  }
+
+  /** The member's endpoints that are turned off, for the account pages' notice (one indexed query). */
+  async disabled(memberId: string): Promise<Array<Pick<WebhookEndpointView, 'id' | 'url' | 'disabled_reason'>>> {
+    const rows: Array<{ id: string; url: string; disabled_reason: string | null }> = await this.db.query(
+      `SELECT id::text AS id, url, disabled_reason FROM webhook_endpoints
+        WHERE member_id = $1 AND NOT enabled ORDER BY created_at, id`,
+      [memberId],
+    );
+    return rows.map((row) => ({ id: row.id, url: row.url, disabled_reason: row.disabled_reason }));
   }
 
   /** The endpoint's deliveries, newest first. */

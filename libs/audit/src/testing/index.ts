@@ -1,0 +1,1 @@
+export { AuditRetention } from '../audit-retention';

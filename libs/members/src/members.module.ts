@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule, commonConfig, CommonConfig } from '@app/common';
+import { ClockModule, commonConfig, CommonConfig, SecretCipherModule } from '@app/common';
 import { Member } from './member.entity';
 import { MembersService } from './members.service';
 import { PasswordHasher } from './password-hasher';
 import { MemberSecret } from './settings/member-secret.entity';
 import { MemberSettingsService } from './settings/member-settings.service';
-import { SecretCipher } from './settings/secret-cipher';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Member, MemberSecret]), ClockModule],
+  imports: [TypeOrmModule.forFeature([Member, MemberSecret]), ClockModule, SecretCipherModule],
   providers: [
     MembersService,
     MemberSettingsService,
@@ -19,14 +18,6 @@ import { SecretCipher } from './settings/secret-cipher';
       useFactory: (config: CommonConfig) => {
         if (!config.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not set');
         return new PasswordHasher(config.PASSWORD_PEPPER);
-      },
-    },
-    {
-      provide: SecretCipher,
-      inject: [commonConfig.KEY],
-      useFactory: (config: CommonConfig) => {
-        if (!config.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is not set');
-        return new SecretCipher(config.SETTINGS_ENCRYPTION_KEY);
       },
     },
   ],

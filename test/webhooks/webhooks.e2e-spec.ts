@@ -278,6 +278,16 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
       [id],
     );
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, claimed_until: null });
+    // A redelivery while an attempt is under way (claimed) is refused, and leaves the claim as it was.
+    await t.dataSource.query(
+      `UPDATE webhook_deliveries SET claimed_until = now() + interval '1 minute' WHERE id = $1`,
+      [id],
+    );
+    const busy = await withKey(alice, t.http.post(`/api/webhooks/endpoints/${endpoint.id}/deliveries/${id}/redeliver`));
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('conflict');
+    await t.dataSource.query(`UPDATE webhook_deliveries SET claimed_until = NULL WHERE id = $1`, [id]);
+    expect(sent()).toBe(1);
   });
 
   it('disables an endpoint that keeps failing past WEBHOOK_DISABLE_AFTER_HOURS, and says why', async () => {

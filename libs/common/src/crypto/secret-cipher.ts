@@ -1,7 +1,8 @@
 import { Injectable, Module } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commonConfig, type CommonConfig, SETTINGS_KEY_SHAPE } from '../common.config';
+import { CommonConfig, commonConfig, SETTINGS_KEY_SHAPE } from '../common.config';
+import { GENERATED_SECRET_FILES } from '../config/secret-file';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
@@ -73,7 +74,8 @@ export function migrationSecretCipher(env: NodeJS.ProcessEnv = process.env): Sec
   let key = env.SETTINGS_ENCRYPTION_KEY?.trim();
   if (!key && !env.DATABASE_URL?.trim()) {
     try {
-      key = readFileSync(join(env.DATA_DIR?.trim() || './data', 'settings-encryption-key'), 'utf8').trim();
+      const file = GENERATED_SECRET_FILES.find(({ name }) => name === 'SETTINGS_ENCRYPTION_KEY')!.file;
+      key = readFileSync(join(env.DATA_DIR?.trim() || new CommonConfig().DATA_DIR, file), 'utf8').trim();
     } catch {
       key = undefined;
     }

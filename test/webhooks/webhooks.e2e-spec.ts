@@ -1,15 +1,21 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AddressPolicy } from '@app/conversion';
+import { SecretCipher } from '@app/common';
+import { Metrics } from '@app/metrics';
+import { WEBHOOK_MIGRATIONS, WebhookDispatcher } from '@app/webhooks';
 import { WebhookSubscribers } from '@app/webhooks/testing';
 import { Webhook } from 'standardwebhooks';
 import type { Test as SuperTest } from 'supertest';
 import { eventually } from '../support/api-process';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { createTestApp, TEST_SETTINGS_KEY, TestApp, TestMember } from '../support/test-app';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
+/** Where the delivery figures of a run are written (events sent, attempts, import → first attempt). */
+const FIGURES_FILE = join(__dirname, '..', '..', 'test-results', 'webhook-delivery.json');
 const file = (name: string) => readFileSync(join(FIXTURES, name));
 
 interface Received {
@@ -107,18 +113,26 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
     const listed = await withKey(alice, t.http.get('/api/webhooks/endpoints'));
     expect(JSON.stringify(listed.body)).not.toContain(secret);
     expect(listed.body.endpoints).toHaveLength(1);
+    // Kept sealed (SETTINGS_ENCRYPTION_KEY, as the members' secrets): the row never holds it in clear.
+    const [row] = await t.dataSource.query(
+      `SELECT row_to_json(e)::text AS json FROM webhook_endpoints e WHERE id = $1`,
+      [endpointId],
+    );
+    expect(row.json).not.toContain(secret);
+    expect(row.json).not.toContain(secret.slice('whsec_'.length, 20));
+    expect(JSON.parse(row.json).sealed_secret).toMatch(/^v1:/);
 
     // Cancelled order lines fail twice before the receiver takes them.
     receiver.failFirst = (message) => (message.type === 'order.updated' && message.data.status === 'cancelled' ? 2 : 0);
 
+    const firstAt = Date.now();
     const first = await t.importReport(alice, '?apply=true', file('shopee-vn.csv'));
     expect(first.body).toMatchObject({ new: 6 });
-    const firstAt = Date.now();
     expect(await eventually(() => receiver.of('order.created').length === 6, 15_000)).toBe(true);
 
+    const laterAt = Date.now();
     const later = await t.importReport(alice, '?apply=true', file('shopee-vn-later.csv'));
     expect(later.body).toMatchObject({ updated: 3, status_changes: { 'completed→cancelled': 2 } });
-    const laterAt = Date.now();
     const cancelled = () => receiver.of('order.updated').filter((r) => JSON.parse(r.body).data.status === 'cancelled');
     // Two messages, three attempts each (500, 500, 204).
     expect(await eventually(() => cancelled().filter((r) => r.answered === 204).length === 2, 30_000)).toBe(true);
@@ -169,21 +183,53 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
       expect(ids).toContain(delivery.message_id);
     }
 
-    // The figures of this run: events sent, attempts, import → first attempt.
-    const firstAttempts = new Map<string, number>();
-    for (const r of receiver.received) {
-      const id = String(r.headers['webhook-id']);
-      if (!firstAttempts.has(id))
-        firstAttempts.set(
-          id,
-          r.at - (JSON.parse(r.body).type === 'order.created' || r.at < laterAt ? firstAt : laterAt),
-        );
-    }
-    const delays = [...firstAttempts.values()].sort((a, b) => a - b);
+    // The figures of this run, read from the delivery log (what an operator has too): events sent, attempts, and
+    // the time from the import's request to each delivery's first attempt.
+    const runLog: Array<{
+      event_type: string;
+      status: string;
+      attempts: number;
+      created_ms: number;
+      first_ms: number;
+    }> = await t.dataSource.query(
+      `SELECT event_type, status, attempts, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+                (extract(epoch FROM first_attempt_at) * 1000)::float8 AS first_ms
+           FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [endpointId],
+    );
+    expect(runLog.every((d) => d.status === 'succeeded')).toBe(true);
+    const importAt = (d: { created_ms: number }) => (d.created_ms >= laterAt ? laterAt : firstAt);
+    const delays = runLog.map((d) => d.first_ms - importAt(d)).sort((a, b) => a - b);
     const p95 = delays[Math.min(delays.length - 1, Math.ceil(delays.length * 0.95) - 1)];
+    const attemptsLogged = runLog.reduce((sum, d) => sum + Number(d.attempts), 0);
+    expect(runLog).toHaveLength(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size);
+    expect(attemptsLogged).toBe(receiver.received.length);
+
+    // The same figures from the metrics: attempts by outcome, and one first-attempt time per delivery.
+    const metrics = t.app.get(Metrics);
+    const byOutcome = Object.fromEntries(
+      (await metrics.webhookAttempts.get()).values.map((v) => [v.labels.outcome, v.value]),
+    );
+    expect(byOutcome).toMatchObject({ ok: runLog.length, http_error: 4, timeout: 0, refused: 0 });
+    const histogram = (await metrics.webhookFirstAttemptDelay.get()).values;
+    const observed = histogram.find((v) => v.metricName?.endsWith('_count'))?.value;
+    expect(observed).toBe(runLog.length);
+
+    const figures = {
+      run_at: new Date().toISOString(),
+      imports: 2,
+      events_sent: runLog.length,
+      attempts: attemptsLogged,
+      attempts_by_outcome: byOutcome,
+      retried_deliveries: runLog.filter((d) => d.attempts > 1).length,
+      import_to_first_attempt_ms: { p50: delays[Math.floor((delays.length - 1) / 2)], p95, max: delays.at(-1) },
+      retry_base_ms: 200,
+    };
+    mkdirSync(join(FIGURES_FILE, '..'), { recursive: true });
+    writeFileSync(FIGURES_FILE, `${JSON.stringify(figures, null, 2)}\n`);
     console.log(
-      `webhooks figures: ${firstAttempts.size} events sent, ${receiver.received.length} attempts, ` +
-        `p95 import→first attempt ${p95} ms`,
+      `webhooks figures: ${figures.events_sent} events sent, ${figures.attempts} attempts, ` +
+        `p95 import→first attempt ${p95} ms (${FIGURES_FILE})`,
     );
   }, 60_000);
 
@@ -208,6 +254,41 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
     expect(peek.status).toBe(404);
     expect(peek.body.error.code).toBe('not_found');
   }, 30_000);
+
+  it('makes one attempt at a time per delivery: a job it does not name, or a second at once, sends nothing', async () => {
+    const [endpoint] = (await withKey(alice, t.http.get('/api/webhooks/endpoints'))).body.endpoints;
+    const jobId = randomUUID();
+    // A pending delivery whose next attempt is the job `jobId` (none in the queue: only this test runs it).
+    const [{ id }] = await t.dataSource.query(
+      `INSERT INTO webhook_deliveries (endpoint_id, member_id, event_type, payload, created_at, next_attempt_at, job_id)
+       VALUES ($1, $2, 'webhook.test', $3, now(), now(), $4) RETURNING id::text AS id`,
+      [endpoint.id, alice.member.id, JSON.stringify({ type: 'webhook.test', timestamp: '', data: {} }), jobId],
+    );
+    const sent = () => receiver.received.filter((r) => r.headers['webhook-id'] === `msg_${id}`).length;
+    receiver.failFirst = () => 0;
+    const dispatcher = t.app.get(WebhookDispatcher);
+    // A stale job (one a redelivery or a re-enqueue replaced): nothing.
+    await dispatcher.attempt(id, randomUUID());
+    expect(sent()).toBe(0);
+    // The job it names, run twice at once (pg-boss running an expired job again, another instance): one attempt.
+    await Promise.all([dispatcher.attempt(id, jobId), dispatcher.attempt(id, jobId)]);
+    expect(sent()).toBe(1);
+    const [delivery] = await t.dataSource.query(
+      `SELECT status, attempts, claimed_until FROM webhook_deliveries WHERE id = $1`,
+      [id],
+    );
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, claimed_until: null });
+    // A redelivery while an attempt is under way (claimed) is refused, and leaves the claim as it was.
+    await t.dataSource.query(
+      `UPDATE webhook_deliveries SET claimed_until = now() + interval '1 minute' WHERE id = $1`,
+      [id],
+    );
+    const busy = await withKey(alice, t.http.post(`/api/webhooks/endpoints/${endpoint.id}/deliveries/${id}/redeliver`));
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('conflict');
+    await t.dataSource.query(`UPDATE webhook_deliveries SET claimed_until = NULL WHERE id = $1`, [id]);
+    expect(sent()).toBe(1);
+  });
 
   it('disables an endpoint that keeps failing past WEBHOOK_DISABLE_AFTER_HOURS, and says why', async () => {
     const bob = await t.createMember();
@@ -245,4 +326,51 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
       ),
     ).toBe(0);
   });
+
+  it('the migration seals the secrets of existing endpoints, and its down opens them back', async () => {
+    const made = await withKey(alice, t.http.post('/api/webhooks/endpoints').send({ url, events: ['link.created'] }));
+    const { secret } = made.body;
+    const id = made.body.endpoint.id;
+    const Sealing = WEBHOOK_MIGRATIONS.find((m) => m.name === 'WebhookSecretsSealed1795470000000')!;
+    const migration = new Sealing();
+    const runner = t.dataSource.createQueryRunner();
+    const key = process.env.SETTINGS_ENCRYPTION_KEY;
+    process.env.SETTINGS_ENCRYPTION_KEY = TEST_SETTINGS_KEY;
+    try {
+      // Down: the secrets in clear, as before the migration.
+      await migration.down(runner);
+      const [before] = await runner.query(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [id]);
+      expect(before.secret).toBe(secret);
+      // Up: every row sealed under SETTINGS_ENCRYPTION_KEY, bound to its endpoint, the clear column gone.
+      await migration.up(runner);
+      const [after] = await runner.query(`SELECT row_to_json(e)::text AS json FROM webhook_endpoints e WHERE id = $1`, [
+        id,
+      ]);
+      expect(after.json).not.toContain(secret);
+      expect(JSON.parse(after.json)).not.toHaveProperty('secret');
+      const opened = new SecretCipher(TEST_SETTINGS_KEY).open(
+        JSON.parse(after.json).sealed_secret,
+        `webhook_endpoints:${id}:secret`,
+      );
+      expect(opened).toBe(secret);
+      // Without the key, rows to seal stop the migration with what to do.
+      await migration.down(runner);
+      delete process.env.SETTINGS_ENCRYPTION_KEY;
+      await expect(migration.up(runner)).rejects.toThrow(/need SETTINGS_ENCRYPTION_KEY/);
+      await runner.query(`ALTER TABLE webhook_endpoints DROP COLUMN IF EXISTS sealed_secret`);
+      process.env.SETTINGS_ENCRYPTION_KEY = TEST_SETTINGS_KEY;
+      await migration.up(runner);
+    } finally {
+      if (key === undefined) delete process.env.SETTINGS_ENCRYPTION_KEY;
+      else process.env.SETTINGS_ENCRYPTION_KEY = key;
+      await runner.release();
+    }
+    // Still signed with the same secret, as the reference package verifies.
+    receiver.failFirst = () => 0;
+    const mine = () => receiver.of('webhook.test').filter((r) => JSON.parse(r.body).data.endpoint_id === id);
+    await withKey(alice, t.http.post(`/api/webhooks/endpoints/${id}/test`));
+    expect(await eventually(() => mine().length === 1, 10_000)).toBe(true);
+    const delivered = mine()[0];
+    expect(() => new Webhook(secret).verify(delivered.body, delivered.headers as Record<string, string>)).not.toThrow();
+  }, 30_000);
 });

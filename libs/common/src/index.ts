@@ -25,6 +25,7 @@ export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
 export { SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
+export { SecretCipher } from './crypto/secret-cipher';
 export { PeriodicTask } from './scheduling/periodic-task';
 export { Semaphore, SemaphoreFullError } from './scheduling/semaphore';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';

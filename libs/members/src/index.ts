@@ -21,3 +21,4 @@ export {
   type MemberSettingsView,
 } from './settings/member-settings.service';
 export { MEMBER_MIGRATIONS } from './migrations';
+export { migrationSecretCipher, SecretCipherModule } from './secret-cipher.module';

@@ -3,7 +3,7 @@ import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { configNamespace, emptyToUndefined, keySecret, textSecret } from '@app/common';
 
 /** 32 bytes in base64 or base64url, with or without the padding. */
-const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
+export const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /** Settings of the member accounts: the keys of their passwords and of their saved secrets. */
 export class MembersConfig {
@@ -29,9 +29,12 @@ export class MembersConfig {
   SETTINGS_ENCRYPTION_KEY?: string;
 }
 
+/** Where an embedded deployment keeps its generated SETTINGS_ENCRYPTION_KEY, under DATA_DIR. */
+export const SETTINGS_KEY_FILE = 'settings-encryption-key';
+
 export const membersConfig = configNamespace('members', MembersConfig, {
   secrets: [
     textSecret('PASSWORD_PEPPER', 'password-pepper'),
-    keySecret('SETTINGS_ENCRYPTION_KEY', 'settings-encryption-key', SETTINGS_KEY_SHAPE),
+    keySecret('SETTINGS_ENCRYPTION_KEY', SETTINGS_KEY_FILE, SETTINGS_KEY_SHAPE),
   ],
 });

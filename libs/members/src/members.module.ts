@@ -2,15 +2,15 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
 import { Member } from './member.entity';
+import { SecretCipherModule } from './secret-cipher.module';
 import { type MembersConfig, membersConfig } from './members.config';
 import { MembersService } from './members.service';
 import { PasswordHasher } from './password-hasher';
 import { MemberSecret } from './settings/member-secret.entity';
 import { MemberSettingsService } from './settings/member-settings.service';
-import { SecretCipher } from './settings/secret-cipher';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Member, MemberSecret]), ClockModule],
+  imports: [TypeOrmModule.forFeature([Member, MemberSecret]), ClockModule, SecretCipherModule],
   providers: [
     MembersService,
     MemberSettingsService,
@@ -20,14 +20,6 @@ import { SecretCipher } from './settings/secret-cipher';
       useFactory: (config: MembersConfig) => {
         if (!config.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not set');
         return new PasswordHasher(config.PASSWORD_PEPPER);
-      },
-    },
-    {
-      provide: SecretCipher,
-      inject: [membersConfig.KEY],
-      useFactory: (config: MembersConfig) => {
-        if (!config.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is not set');
-        return new SecretCipher(config.SETTINGS_ENCRYPTION_KEY);
       },
     },
   ],

@@ -1,5 +1,5 @@
 export { httpMetricsMiddleware, labelByRouter, setRouteLabel, timedRequestListener } from './http-metrics';
 export { MetricsController } from './metrics.controller';
 export { MetricsModule } from './metrics.module';
-export { Metrics } from './metrics.service';
+export { Metrics, type WebhookAttemptOutcome } from './metrics.service';
 export { MetricsConfig, metricsConfig } from './metrics.config';

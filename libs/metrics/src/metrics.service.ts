@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpDurationHistogram } from './http-duration-histogram';
 import { metricsConfig, MetricsConfig } from './metrics.config';
 
@@ -11,6 +11,13 @@ export const AUTH_FAILURE_KINDS = ['api', 'login'] as const;
 
 /** `domain_kind` of a redirect: our short host or a member's verified custom domain. */
 export type DomainKind = 'own' | 'custom';
+
+/**
+ * `outcome` of a webhook attempt: `ok` (2xx), `http_error` (another status), `timeout` (no answer within
+ * WEBHOOK_ATTEMPT_TIMEOUT_MS), `unreachable` (no connection), `refused` (the address policy refused the host).
+ */
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['ok', 'http_error', 'timeout', 'unreachable', 'refused'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
 
 /** The labels of `linkconv_redirects_total` by slot of `Metrics.countRedirect`. */
 const REDIRECT_LABELS = [
@@ -72,6 +79,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly webhookAttempts = new Counter({
+    name: 'linkconv_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by outcome: ok (2xx), http_error, timeout, unreachable, refused (address policy)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  /** From the event (its delivery written and queued) to the delivery's first attempt: the queue's delay. */
+  readonly webhookFirstAttemptDelay = new Histogram({
+    name: 'linkconv_webhook_first_attempt_delay_seconds',
+    help: 'Time from a webhook event to the first attempt of its delivery',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
+    registers: [this.registry],
+  });
+
   readonly ipBans = new Counter({
     name: 'linkconv_ip_bans_total',
     help: 'Addresses banned for too many wrong attempts',
@@ -123,6 +145,7 @@ export class Metrics {
     });
     // Both kinds from the start: a dashboard's rate() sees 0, not a missing series.
     for (const kind of AUTH_FAILURE_KINDS) this.authFailures.inc({ kind }, 0);
+    for (const outcome of WEBHOOK_ATTEMPT_OUTCOMES) this.webhookAttempts.inc({ outcome }, 0);
     collectDefaultMetrics({ register: this.registry });
   }
 

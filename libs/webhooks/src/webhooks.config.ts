@@ -30,6 +30,13 @@ export class WebhooksConfig {
   WEBHOOK_ENDPOINTS_PER_MEMBER = 10;
 
   /**
+   * How often each instance looks for pending deliveries whose queued job is gone (a restored or moved database:
+   * pg-boss's schema is not in backups) and queues them again; also done when the queue starts.
+   */
+  @IntSetting(1_000, 86_400_000)
+  WEBHOOK_REQUEUE_INTERVAL_MS = 600_000;
+
+  /**
    * How often each instance re-reads which members have endpoints (a member's first endpoint, made on another
    * instance, is heard of within this time; the instance that made it knows at once).
    */

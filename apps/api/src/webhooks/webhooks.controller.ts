@@ -14,6 +14,7 @@ import {
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -132,10 +133,13 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'redeliverWebhook',
     summary: 'Send a delivery again now',
-    description: 'The same body and `webhook-id` (a receiver that kept the id ignores it if it already has it).',
+    description:
+      'The same body and `webhook-id` (a receiver that kept the id ignores it if it already has it). A retry the ' +
+      'queue held for later is replaced by this attempt.',
   })
   @ApiAcceptedResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict: an attempt of this delivery is under way' })
   async redeliver(@Req() req: AuthenticatedRequest, @Param('id') id: string, @Param('delivery') delivery: string) {
     await this.endpoints.get(req.principal.memberId, id);
     await this.dispatcher.redeliver(req.principal.memberId, id, delivery);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException } from '@app/common';
+import { AppException, SecretCipher } from '@app/common';
 import { DataSource, In } from 'typeorm';
 import { Member } from '../member.entity';
 import { MemberChanged } from '../member-events';
@@ -13,7 +13,7 @@ import {
   type MarketplaceSettingName,
   type MemberMarketplaceSettings,
 } from './marketplace-setting-names';
-import { SecretCipher, secretPreview } from './secret-cipher';
+import { secretPreview } from './secret-preview';
 
 /** Same rules as the convert request (`affiliate_id`, `sub_ids`), so a saved default is always usable. */
 export const AFFILIATE_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;

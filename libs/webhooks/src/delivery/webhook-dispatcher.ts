@@ -1,9 +1,13 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
+import { AppException, Clock, PeriodicTask, SecretCipher } from '@app/common';
+import { Metrics } from '@app/metrics';
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
+import { endpointSecretContext } from '../endpoints/endpoint-secret';
 import { TEST_EVENT, WebhookEndpointDisabled } from '../webhook-events';
 import { retryDelayMs, webhooksConfig, WebhooksConfig } from '../webhooks.config';
 import { WebhookSender } from './webhook-sender';
@@ -11,6 +15,10 @@ import { WebhookSubscribers } from './webhook-subscribers';
 
 /** The pg-boss queue of delivery attempts: one job per attempt, its data the delivery's id. */
 export const DELIVERY_QUEUE = 'webhook-delivery';
+/** pg-boss's schema: its own tables, never in a backup or a move (docs/operations.md, "Webhooks"). */
+export const QUEUE_SCHEMA = 'pgboss';
+/** Pending deliveries re-enqueued by one pass of `requeueLost`. */
+const REQUEUE_BATCH = 500;
 
 interface DeliveryJob {
   deliveryId: string;
@@ -29,6 +37,13 @@ interface SqlPool {
  * `WEBHOOK_MAX_ATTEMPTS`; an endpoint failing without a success for `WEBHOOK_DISABLE_AFTER_HOURS` is disabled,
  * with the reason the member sees on it. The queue starts once some member has an endpoint (its tables are made
  * by pg-boss, in schema `pgboss`, the first time), and its workers stop at shutdown, waiting for attempts under way.
+ *
+ * The delivery row, not the queue, is the truth: it names the job that is to make its next attempt (`job_id`), and an
+ * attempt first claims the row (`claimed_until`), so a second job of the same delivery (a redelivery's, a
+ * re-enqueue's, one pg-boss runs again after a crash) never makes a second attempt at the same time or out of turn.
+ * `requeueLost` (at the queue's start and every `WEBHOOK_REQUEUE_INTERVAL_MS`) queues again every pending delivery
+ * whose job the queue no longer has: after a restore or a move (pg-boss's schema is not in backups), or a job
+ * pg-boss gave up on.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationShutdown {
@@ -36,20 +51,31 @@ export class WebhookDispatcher implements OnApplicationShutdown {
   private boss: Promise<PgBoss> | null = null;
   private workerId: string | null = null;
   private stopped = false;
+  private readonly requeueTask: PeriodicTask;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sender: WebhookSender,
     private readonly subscribers: WebhookSubscribers,
     private readonly clock: Clock,
+    private readonly cipher: SecretCipher,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
     private readonly events: EventEmitter2,
+    scheduler: SchedulerRegistry,
+    @Optional() private readonly metrics?: Metrics,
   ) {
+    this.requeueTask = new PeriodicTask(scheduler, {
+      name: 'webhook-requeue',
+      everyMs: config.WEBHOOK_REQUEUE_INTERVAL_MS,
+      run: async () => void (await this.requeueLost()),
+      logger: this.logger,
+    });
     subscribers.onAny(() => void this.queue().catch(() => undefined));
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    await this.requeueTask.stop();
     const boss = await this.boss?.catch(() => null);
     await boss?.stop({
       graceful: true,
@@ -95,30 +121,67 @@ export class WebhookDispatcher implements OnApplicationShutdown {
     return id;
   }
 
-  /** Sends a delivery again now (the same body and `webhook-id`), whatever its state; the attempts go on counting. */
+  /**
+   * Sends a delivery again now (the same body and `webhook-id`), whatever its state; the attempts go on counting.
+   * Its next attempt is the new job's (a retry the queue held for later does nothing); 409 while an attempt is under way.
+   */
   async redeliver(memberId: string, endpointId: string, deliveryId: string): Promise<void> {
+    const now = this.clock.now();
     const [rows] = await this.db.query(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $4
-        WHERE id = $3 AND endpoint_id = $2 AND member_id = $1 RETURNING id`,
-      /^[0-9a-f-]{36}$/i.test(deliveryId)
-        ? [memberId, endpointId, deliveryId, this.clock.now()]
-        : [memberId, endpointId, null, null],
+        WHERE id = $3 AND endpoint_id = $2 AND member_id = $1 AND (claimed_until IS NULL OR claimed_until <= $4)
+        RETURNING id`,
+      /^[0-9a-f-]{36}$/i.test(deliveryId) ? [memberId, endpointId, deliveryId, now] : [memberId, endpointId, null, now],
     );
-    if (rows.length === 0) throw new AppException('not_found', 'No such delivery of this endpoint');
+    if (rows.length === 0) {
+      const found = /^[0-9a-f-]{36}$/i.test(deliveryId)
+        ? await this.db.query(
+            `SELECT 1 FROM webhook_deliveries WHERE id = $3 AND endpoint_id = $2 AND member_id = $1`,
+            [memberId, endpointId, deliveryId],
+          )
+        : [];
+      if (found.length > 0) throw new AppException('conflict', 'An attempt of this delivery is under way, retry later');
+      throw new AppException('not_found', 'No such delivery of this endpoint');
+    }
     await this.enqueue([deliveryId]);
   }
 
-  /** One attempt of a delivery (a job of the queue). */
-  async attempt(deliveryId: string): Promise<void> {
+  /**
+   * One attempt of a delivery, made by its job `jobId` (a job of the queue): nothing when the delivery is no longer
+   * pending, names another job, or is claimed by an attempt under way (on this instance or another).
+   */
+  async attempt(deliveryId: string, jobId: string | null = null): Promise<void> {
+    const now = this.clock.now();
+    const claimedUntil = new Date(now.getTime() + this.config.WEBHOOK_ATTEMPT_TIMEOUT_MS + 60_000);
+    const [claimed] = await this.db.query(
+      `UPDATE webhook_deliveries SET claimed_until = $3
+        WHERE id = $1 AND status = 'pending' AND (job_id IS NULL OR job_id = $2::uuid OR $2::uuid IS NULL)
+          AND (claimed_until IS NULL OR claimed_until <= $4)
+        RETURNING id`,
+      [deliveryId, jobId, claimedUntil, now],
+    );
+    if (claimed.length === 0) return;
+    try {
+      await this.attemptClaimed(deliveryId, now);
+    } finally {
+      await this.db
+        .query(`UPDATE webhook_deliveries SET claimed_until = NULL WHERE id = $1 AND claimed_until = $2`, [
+          deliveryId,
+          claimedUntil,
+        ])
+        .catch(() => undefined);
+    }
+  }
+
+  private async attemptClaimed(deliveryId: string, now: Date): Promise<void> {
     const rows = await this.db.query(
-      `SELECT d.id::text AS id, d.payload, d.status, d.attempts, d.first_attempt_at, e.id::text AS endpoint_id, e.url,
-              e.secret, e.enabled, e.failing_since
+      `SELECT d.id::text AS id, d.payload, d.attempts, d.created_at, e.id::text AS endpoint_id, e.url,
+              e.sealed_secret, e.enabled
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
       [deliveryId],
     );
     const delivery = rows[0];
-    if (!delivery || delivery.status !== 'pending') return;
-    const now = this.clock.now();
+    if (!delivery) return;
     if (!delivery.enabled) {
       await this.db.query(
         `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL,
@@ -127,8 +190,15 @@ export class WebhookDispatcher implements OnApplicationShutdown {
       );
       return;
     }
-    const outcome = await this.sender.send(delivery.url, delivery.secret, `msg_${delivery.id}`, now, delivery.payload);
+    const secret = this.cipher.open(delivery.sealed_secret, endpointSecretContext(delivery.endpoint_id));
+    const outcome = await this.sender.send(delivery.url, secret, `msg_${delivery.id}`, now, delivery.payload);
     const attempts = Number(delivery.attempts) + 1;
+    this.metrics?.webhookAttempts.inc({ outcome: outcome.outcome });
+    if (attempts === 1) {
+      this.metrics?.webhookFirstAttemptDelay.observe(
+        Math.max(0, now.getTime() - new Date(delivery.created_at).getTime()) / 1000,
+      );
+    }
     const retry = !outcome.ok && attempts < this.config.WEBHOOK_MAX_ATTEMPTS;
     const next = retry ? new Date(now.getTime() + retryDelayMs(this.config, attempts)) : null;
     await this.db.query(
@@ -156,6 +226,34 @@ export class WebhookDispatcher implements OnApplicationShutdown {
     }
     if (retry) await this.enqueue([deliveryId], next!);
     await this.noteFailure(delivery.endpoint_id, now);
+  }
+
+  /**
+   * Queues again the pending deliveries whose job the queue no longer has (none, or one pg-boss finished or gave
+   * up on), each at its `next_attempt_at` (now when that has passed): after a restore or a move, whose pg-boss
+   * schema starts empty, the deliveries the backup held as pending are sent. A delivery whose attempt is under way
+   * is left alone. How many were queued.
+   */
+  async requeueLost(): Promise<number> {
+    if (!this.boss) return 0;
+    await this.boss;
+    const now = this.clock.now();
+    const lost: Array<{ id: string; next_attempt_at: Date | null }> = await this.db.query(
+      `SELECT d.id::text AS id, d.next_attempt_at FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND (d.claimed_until IS NULL OR d.claimed_until <= $2)
+          AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
+                           WHERE j.name = $1 AND j.id = d.job_id AND j.state < 'completed')
+        ORDER BY d.next_attempt_at NULLS FIRST LIMIT ${REQUEUE_BATCH}`,
+      [DELIVERY_QUEUE, now],
+    );
+    if (lost.length === 0) return 0;
+    const due = lost.filter((row) => !row.next_attempt_at || new Date(row.next_attempt_at) <= now);
+    if (due.length > 0) await this.enqueue(due.map((row) => row.id));
+    for (const row of lost) {
+      if (!due.includes(row)) await this.enqueue([row.id], new Date(row.next_attempt_at!));
+    }
+    this.logger.log({ deliveries: lost.length }, 'Pending webhook deliveries queued again (their jobs were gone)');
+    return lost.length;
   }
 
   /**
@@ -207,11 +305,22 @@ export class WebhookDispatcher implements OnApplicationShutdown {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * One job per delivery, its id written on the delivery first (the job that is to make its next attempt); a job
+   * whose insert fails leaves a delivery naming a job the queue does not have, which `requeueLost` finds.
+   */
   private async enqueue(ids: readonly string[], startAfter?: Date): Promise<void> {
     if (ids.length === 0) return;
     const boss = await this.queue();
+    const jobs = ids.map((deliveryId) => ({ deliveryId, jobId: randomUUID() }));
+    await this.db.query(
+      `UPDATE webhook_deliveries d SET job_id = j.job FROM unnest($1::uuid[], $2::uuid[]) AS j(id, job)
+        WHERE d.id = j.id`,
+      [jobs.map((job) => job.deliveryId), jobs.map((job) => job.jobId)],
+    );
     await boss.insert(
-      ids.map((deliveryId) => ({
+      jobs.map(({ deliveryId, jobId }) => ({
+        id: jobId,
         name: DELIVERY_QUEUE,
         data: { deliveryId } satisfies DeliveryJob,
         ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
@@ -249,9 +358,12 @@ export class WebhookDispatcher implements OnApplicationShutdown {
         DELIVERY_QUEUE,
         { batchSize: 5, pollingIntervalSeconds: 1 },
         async (jobs) => {
-          for (const job of jobs) await this.attempt(job.data.deliveryId);
+          for (const job of jobs) await this.attempt(job.data.deliveryId, job.id);
         },
       );
+      this.requeueTask.start();
+      // Deliveries the queue lost (a restored or moved database): queued again once the queue is up.
+      setImmediate(() => void this.requeueTask.tick());
     }
     return boss;
   }

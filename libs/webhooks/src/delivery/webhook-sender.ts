@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AddressPolicy, DnsLookup, pinnedLookup } from '@app/conversion';
+import type { WebhookAttemptOutcome } from '@app/metrics';
 import { Webhook } from 'standardwebhooks';
 import { Agent, buildConnector, request } from 'undici';
 import { webhooksConfig, WebhooksConfig } from '../webhooks.config';
@@ -7,6 +8,8 @@ import { webhooksConfig, WebhooksConfig } from '../webhooks.config';
 /** What one attempt got: the status code (null when none came), how long it took, and why it failed, in words. */
 export interface AttemptOutcome {
   ok: boolean;
+  /** The kind of outcome, as `linkconv_webhook_attempts_total` counts it. */
+  outcome: WebhookAttemptOutcome;
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
@@ -42,7 +45,9 @@ export class WebhookSender {
     const elapsed = () => Math.round(performance.now() - started);
     const signal = AbortSignal.timeout(this.config.WEBHOOK_ATTEMPT_TIMEOUT_MS);
     const checked = await this.checked(url);
-    if ('error' in checked) return { ok: false, statusCode: null, latencyMs: elapsed(), error: checked.error };
+    if ('error' in checked) {
+      return { ok: false, outcome: 'refused', statusCode: null, latencyMs: elapsed(), error: checked.error };
+    }
     const signature = new Webhook(secret).sign(messageId, at, body);
     const agent = new Agent({
       connect: buildConnector({
@@ -75,6 +80,7 @@ export class WebhookSender {
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       return {
         ok,
+        outcome: ok ? 'ok' : 'http_error',
         statusCode: response.statusCode,
         latencyMs: elapsed(),
         error: ok ? null : `The endpoint answered ${response.statusCode}`,
@@ -83,6 +89,7 @@ export class WebhookSender {
       const timedOut = signal.aborted || (error as Error)?.name === 'TimeoutError';
       return {
         ok: false,
+        outcome: timedOut ? 'timeout' : 'unreachable',
         statusCode: null,
         latencyMs: elapsed(),
         error: timedOut

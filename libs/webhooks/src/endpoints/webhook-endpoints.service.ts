@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock } from '@app/common';
-import { randomBytes } from 'node:crypto';
+import { AppException, Clock, SecretCipher } from '@app/common';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WebhookSender } from '../delivery/webhook-sender';
 import { WebhookSubscribers } from '../delivery/webhook-subscribers';
 import { type WebhookEndpointChange, WebhookEndpointChanged, type WebhookEvent } from '../webhook-events';
+import { endpointSecretContext } from './endpoint-secret';
 import { webhooksConfig, WebhooksConfig } from '../webhooks.config';
 
 /** An endpoint as the API shows it (never its secret, but once when it is made). */
@@ -87,6 +88,7 @@ export class WebhookEndpointsService {
     private readonly sender: WebhookSender,
     private readonly subscribers: WebhookSubscribers,
     private readonly clock: Clock,
+    private readonly cipher: SecretCipher,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
     private readonly events: EventEmitter2,
   ) {}
@@ -117,12 +119,21 @@ export class WebhookEndpointsService {
         `You have ${count} webhook endpoints, the most a member may have; remove one first`,
       );
     }
-    // Standard Webhooks' secret shape: `whsec_` + base64 of 24 random bytes.
+    // Standard Webhooks' secret shape: `whsec_` + base64 of 24 random bytes; kept sealed, bound to the endpoint.
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const id = randomUUID();
     const [row] = await this.db.query(
-      `INSERT INTO webhook_endpoints (member_id, url, events, secret, description, created_at, updated_at)
-       VALUES ($1, $2, $3::text[], $4, $5, $6, $6) RETURNING *`,
-      [memberId, input.url, [...new Set(input.events)], secret, input.description ?? '', this.clock.now()],
+      `INSERT INTO webhook_endpoints (id, member_id, url, events, sealed_secret, description, created_at, updated_at)
+       VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $7) RETURNING *`,
+      [
+        id,
+        memberId,
+        input.url,
+        [...new Set(input.events)],
+        this.cipher.seal(secret, endpointSecretContext(id)),
+        input.description ?? '',
+        this.clock.now(),
+      ],
     );
     this.subscribers.add(memberId);
     await this.changed(memberId, String(row.id), 'created', String(row.url));
@@ -208,7 +219,7 @@ export class WebhookEndpointsService {
     return { deliveries: rows.map(deliveryView), total: Number(counted[0]?.total ?? 0) };
   }
 
-  /** The endpoint's row (its secret included, for the sender), or 404 `not_found` when it is not the member's. */
+  /** The endpoint's row (its secret sealed), or 404 `not_found` when it is not the member's. */
   async row(memberId: string, id: string): Promise<Record<string, unknown>> {
     const rows = /^[0-9a-f-]{36}$/i.test(id)
       ? await this.db.query(`SELECT * FROM webhook_endpoints WHERE member_id = $1 AND id = $2`, [memberId, id])

@@ -4,12 +4,11 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const PREVIEW_MIN_CHARS = 12;
 
 /**
- * The encryption edge for settings kept at rest: AES-256-GCM, a random 12-byte IV per value, the whole
- * sealed value as one string `v1:<iv>:<tag>:<ciphertext>` (base64url). `context` (member id and setting
- * name) is bound as additional authenticated data, so a value copied to another row or member fails to open.
+ * The encryption edge for secrets kept at rest (the members' saved secrets, the webhook endpoints' signing secrets): AES-256-GCM, a random 12-byte IV per value, the whole
+ * sealed value as one string `v1:<iv>:<tag>:<ciphertext>` (base64url). `context` (the table, row and
+ * field) is bound as additional authenticated data, so a value copied to another row or member fails to open.
  */
 @Injectable()
 export class SecretCipher {
@@ -42,11 +41,4 @@ export class SecretCipher {
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }
-}
-
-/** `abcd…wxyz` for values of 12 characters or more, `••••` for shorter ones: enough to recognise, never to use. */
-export function secretPreview(value: string): string {
-  const chars = [...value];
-  if (chars.length < PREVIEW_MIN_CHARS) return '••••';
-  return `${chars.slice(0, 4).join('')}…${chars.slice(-4).join('')}`;
 }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { regionOfSite } from '@app/marketplaces';
+import { lazadaMasterCode, type MarketplaceId, Marketplaces, regionOfSite } from '@app/marketplaces';
 import { ShortLinkTargetPolicy, type ShortLinkTargetFacts } from '@app/shortlinks';
-import { lazadaMasterCode, type MarketplaceId } from './links';
-import { Marketplaces } from './marketplaces';
 
 /**
  * Our short links may only point at links this lib recognises as marketplace links, and each stores what its

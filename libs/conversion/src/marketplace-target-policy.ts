@@ -29,7 +29,7 @@ export class MarketplaceTargetPolicy extends ShortLinkTargetPolicy {
       affiliateId: cut(accountOf(link.marketplace, target), 100),
       shopId: product ? cut(link.shopId, 64) : null,
       itemId: product ? cut(link.itemId, 64) : null,
-      variantId: product ? cut(link.skuId, 64) : null,
+      variantId: product ? cut(link.skuId ?? link.modelId ?? link.spid, 64) : null,
     };
   }
 }

@@ -7,7 +7,7 @@
 #
 # MALLOC_ARENA_MAX=2 (unless set): glibc gives each thread that allocates (V8's garbage-collector helpers,
 # libuv's pool) an arena of its own, and memory freed in one of them is seldom handed back; under load a
-# redirector's resident memory grew about 4 times faster than what its cache held (docs/benchmarks.md, the
+# redirector's resident memory grew about 4 times faster than what its cache held (docs/benchmarks-history.md, the
 # redirect-scale memory figures). Two arenas cost no measurable throughput here. The benchmarks start their
 # processes with the same default (bench/lib/context.ts).
 set -e

@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { AccountClient } from '../support/account-client';
-import { cleanUpSharedStore, sharedStoreEnv } from '../support/abuse-stores';
-import { createTestApp, TEST_PASSWORD, TestApp, TestMember } from '../support/test-app';
+import { createTestAppOnSharedStores } from '../support/abuse-stores';
+import { TEST_PASSWORD, TestApp, TestMember } from '../support/test-app';
 
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 const WRONG_TOKEN = 'tok_' + 'W'.repeat(40);
@@ -13,7 +13,6 @@ describe('admin: abuse log and bans', () => {
   let adminClient: AccountClient;
   let member: TestMember;
   let memberClient: AccountClient;
-  const stores = sharedStoreEnv();
 
   /** A wrong API call from `ip` (the test client is the trusted proxy: TRUST_PROXY=loopback). */
   const wrongCall = (ip: string, userAgent = 'partner-bot/1.0') =>
@@ -45,7 +44,7 @@ describe('admin: abuse log and bans', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ ...stores, TRUST_PROXY: 'loopback' });
+    t = await createTestAppOnSharedStores({ TRUST_PROXY: 'loopback' });
     admin = await t.createMember({ role: 'admin' });
     member = await t.createMember();
     adminClient = await new AccountClient(t).loginOk(admin.member.email);
@@ -54,7 +53,6 @@ describe('admin: abuse log and bans', () => {
   afterAll(async () => {
     await t.dataSource.query('TRUNCATE ip_bans');
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   it('refuses anonymous visitors (401) and members who are not admins (403) on every admin abuse route', async () => {

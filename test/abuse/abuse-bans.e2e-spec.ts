@@ -2,7 +2,12 @@ import { abuseConfig, AbuseEvent, AbuseEvents, IpBan, IpBanService } from '@app/
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanUpSharedStore, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import {
+  cleanUpSharedStore,
+  createTestAppOnSharedStores,
+  sharedStoreEnv,
+  TEST_REDIS_URL,
+} from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember, usingPostgres } from '../support/test-app';
 
 /** Where failure counts and bans are shared in this run: the machine's Redis when REDIS_URL is set. */
@@ -43,11 +48,9 @@ async function events(t: TestApp): Promise<AbuseEvent[]> {
 describe(`failed-auth IP bans, counted ${STORE}`, () => {
   let t: TestApp;
   let alice: TestMember;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp({
-      ...stores,
+    t = await createTestAppOnSharedStores({
       TRUST_PROXY: 'loopback',
       IP_BAN_ALLOWLIST: '192.0.2.0/24, 2001:db8:ffff::/48',
     });
@@ -56,7 +59,6 @@ describe(`failed-auth IP bans, counted ${STORE}`, () => {
   afterAll(async () => {
     await t.dataSource.query('TRUNCATE ip_bans');
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   it('bans an IP after 10 wrong tokens: the 11th request, with the right token, gets 403 until the ban ends', async () => {
@@ -234,8 +236,7 @@ describe('failed-auth IP bans, the failure window counted in process', () => {
 
 describe('client IP: only what TRUST_PROXY allows', () => {
   it('with no proxy trusted (the default), a forged X-Forwarded-For neither dodges a ban nor bans its address', async () => {
-    const stores = sharedStoreEnv();
-    const t = await createTestApp(stores);
+    const t = await createTestAppOnSharedStores();
     try {
       const member = await t.createMember();
       for (let i = 0; i < 10; i++) {
@@ -248,13 +249,11 @@ describe('client IP: only what TRUST_PROXY allows', () => {
     } finally {
       await t.dataSource.query('TRUNCATE ip_bans');
       await t.close();
-      await cleanUpSharedStore(stores);
     }
   });
 
   it('behind one trusted proxy, the address the client forged is ignored: the proxy-appended one is banned', async () => {
-    const stores = sharedStoreEnv();
-    const t = await createTestApp({ ...stores, TRUST_PROXY: '1' });
+    const t = await createTestAppOnSharedStores({ TRUST_PROXY: '1' });
     try {
       const member = await t.createMember();
       const victim = '198.51.100.23';
@@ -269,7 +268,6 @@ describe('client IP: only what TRUST_PROXY allows', () => {
     } finally {
       await t.dataSource.query('TRUNCATE ip_bans');
       await t.close();
-      await cleanUpSharedStore(stores);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { AbuseEvent } from '@app/abuse';
-import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { createTestAppOnSharedStores, rateLimit, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
@@ -9,11 +9,9 @@ const BODY = { content: 'Deal https://shopee.vn/product/123/456', mode: 'link_go
 
 describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp({
-      ...stores,
+    t = await createTestAppOnSharedStores({
       RATE_LIMIT_FREE_PER_KEY: '5',
       RATE_LIMIT_FREE_PER_MEMBER: '8',
       RATE_LIMIT_PRO_PER_KEY: '20',
@@ -22,11 +20,9 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
-  const convert = (member: TestMember) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY));
+  const convert = (member: TestMember) => t.convert(member, BODY);
   const limits = (member: TestMember) =>
     t.send(t.http.get('/api/limits').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken));
 
@@ -102,13 +98,7 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
 
   it('sends the headers on errors after authentication too, and none before it', async () => {
     const member = await t.createMember();
-    const invalid = await t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content: 'x', mode: 'nope' }),
-    );
+    const invalid = await t.convert(member, { content: 'x', mode: 'nope' });
     expect(invalid.status).toBe(400);
     expect(invalid.headers['ratelimit']).toBe('"per_key";r=4;t=60, "per_member";r=7;t=60');
     const anonymous = await t.send(t.http.post('/api/convert').send(BODY));
@@ -177,8 +167,7 @@ describe('rate limits: the window, counted in process', () => {
     await t.close();
   });
 
-  const convert = (member: TestMember) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY));
+  const convert = (member: TestMember) => t.convert(member, BODY);
 
   it('starts a fresh budget when the window is over', async () => {
     const member = await t.createMember();
@@ -194,14 +183,12 @@ describe('rate limits: the window, counted in process', () => {
 
 describe('rate limits: defaults', () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp(stores);
+    t = await createTestAppOnSharedStores();
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   it('are 60 and 120 per minute on Free, 600 and 1200 on Pro', async () => {

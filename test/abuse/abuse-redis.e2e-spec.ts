@@ -1,7 +1,6 @@
 import { IpBan, IpBanService } from '@app/abuse';
 import { RedisConnections } from '@app/messaging';
 import Redis from 'ioredis';
-import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../support/abuse-stores';
 import { eventually, freePort } from '../support/api-process';
@@ -21,11 +20,6 @@ async function keysOf(url: string, prefix: string): Promise<string[]> {
   } finally {
     redis.disconnect();
   }
-}
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen(0, '127.0.0.1');
-  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
 }
 
 function convert(t: TestApp, base: string, member: TestMember, token = member.apiToken, ip?: string) {
@@ -62,7 +56,7 @@ describeIf(
   beforeAll(async () => {
     a = await createTestApp(env);
     b = await createTestApp(env);
-    [urlA, urlB] = await Promise.all([listen(a), listen(b)]);
+    [urlA, urlB] = await Promise.all([a.listen(), b.listen()]);
     member = await a.createMember();
   });
   afterAll(async () => {
@@ -120,7 +114,7 @@ describeIf(
 
     a = await createTestApp(env, { keepData: true });
     b = await createTestApp(env, { keepData: true });
-    [urlA, urlB] = await Promise.all([listen(a), listen(b)]);
+    [urlA, urlB] = await Promise.all([a.listen(), b.listen()]);
     expect((await convert(a, urlA, other, other.apiToken, ip)).status).toBe(403);
     expect((await convert(b, urlB, other, other.apiToken, ip)).status).toBe(403);
     expect((await convert(b, urlB, other, other.apiToken, '203.0.113.92')).status).toBe(200);
@@ -155,10 +149,7 @@ describeIf(Boolean(REDIS_URL), 'needs REDIS_URL')('windows in Redis: rate limits
   it('refuses until the window ends (Redis time), then starts a fresh budget', async () => {
     const member = await t.createMember();
     const credentialId = await credentialIdOf(t, member);
-    const send = () =>
-      t.send(
-        t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY),
-      );
+    const send = () => t.convert(member, BODY);
     // Sent together, so the three land in the window the first one opens however slow the machine is.
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 429]);
@@ -284,13 +275,7 @@ describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway R
       try {
         expect(Date.now() - started).toBeLessThan(15_000);
         const member = await lonely.createMember();
-        const res = await lonely.send(
-          lonely.http
-            .post('/api/convert')
-            .set('X-API-Key', member.apiKey)
-            .set('X-API-Token', member.apiToken)
-            .send(BODY),
-        );
+        const res = await lonely.convert(member, BODY);
         expect(res.status).toBe(200);
         expect(res.headers['ratelimit']).toBe(
           '"per_key";r=59;t=60, "per_member";r=119;t=60, "links_per_key";r=1999;t=60, "links_per_member";r=3999;t=60',

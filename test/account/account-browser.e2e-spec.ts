@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { ClickCounter } from '@app/shortlinks/testing';
 import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from '../support/browser';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { createTestApp, safeText, TestApp } from '../support/test-app';
+import { safeText, TestApp } from '../support/test-app';
 
 /**
  * The account area in a real browser: Debian's Chromium driven by playwright-core, against the real app
@@ -24,14 +23,13 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('account area in a browser', () => {
 
   beforeAll(async () => {
     // Short links on this app's own host (any port), so the browser's and the test's requests reach them.
-    t = await createTestApp({ SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await openBrowser({
-      viewport: { width: 1100, height: 900 },
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    page = browser.page;
+    ({ t, base, browser, page } = await openAppInBrowser(
+      { SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' },
+      {
+        viewport: { width: 1100, height: 900 },
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+    ));
   });
 
   afterAll(async () => {

@@ -8,9 +8,7 @@ import { describeIf } from '../support/skip';
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
 
 function convert(t: TestApp, member: Pick<TestMember, 'apiKey' | 'apiToken'>) {
-  return t.send(
-    t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY),
-  );
+  return t.convert(member, BODY);
 }
 
 /** Two app instances on one Postgres: the cache of one is dropped when the other changes a member's pairs. */

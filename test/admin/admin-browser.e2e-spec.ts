@@ -1,10 +1,9 @@
 import { AbuseEvents } from '@app/abuse';
 import { UsageService } from '@app/usage';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from '../support/browser';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { createTestApp, safeText, TEST_PASSWORD, TestApp, TestMember } from '../support/test-app';
+import { safeText, TEST_PASSWORD, TestApp, TestMember } from '../support/test-app';
 
 /**
  * The admin console in a real browser (Debian's Chromium through playwright-core, as the account test): an
@@ -22,11 +21,10 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
   let alice: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({ IP_BAN_MAX_FAILURES: '10' });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await openBrowser({ viewport: { width: 1200, height: 900 } });
-    page = browser.page;
+    ({ t, base, browser, page } = await openAppInBrowser(
+      { IP_BAN_MAX_FAILURES: '10' },
+      { viewport: { width: 1200, height: 900 } },
+    ));
   });
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { affiliateRedirectTo } from '../support/recorded-clicks';
 import { insertShortLink } from '../support/short-links';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
@@ -43,15 +44,8 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
       CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
     });
     alice = await t.createMember();
-    const link = async (code: string, subId: string, item: string) =>
-      (
-        await insertShortLink(t.dataSource, [
-          alice.member.id,
-          code,
-          `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`,
-          subId,
-        ])
-      )[0].id as string;
+    const link = (code: string, subId: string, item: string) =>
+      insertShortLink(t, alice.member.id, { code, target: affiliateRedirectTo(item), subId });
     fbLink = await link('FbPost1A', 'fb-post1', '5001');
     zaloLink = await link('ZaloLnk', 'zalo', '9999');
     const visit = (code: string, ua: string | null, ip: string, referer?: string) => {
@@ -79,6 +73,10 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
 
   const get = (query: string, member = alice) =>
     t.send(t.http.get(`/api/analytics?${query}`).set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken));
+  /** Each row of an analytics answer as the values of `names`, in that order. */
+  const columns = (res: { body: { rows: Array<Record<string, unknown>> } }, ...names: string[]) =>
+    res.body.rows.map((row) => names.map((name) => row[name]));
+
   const RANGE = 'start=2026-08-01&timezone=Asia/Ho_Chi_Minh';
   const money = (m: typeof VN.fb) => ({
     currency: 'VND',
@@ -174,13 +172,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
 
   it('a timeseries is bucketed in the asked time zone, zero-filled', async () => {
     const vn = await get('groupBy=timeseries&event=orders&start=2026-08-10&end=2026-08-13&timezone=Asia/Ho_Chi_Minh');
-    expect(
-      vn.body.rows.map((r: { key: string; orders: number; cancelled_orders: number }) => [
-        r.key,
-        r.orders,
-        r.cancelled_orders,
-      ]),
-    ).toEqual([
+    expect(columns(vn, 'key', 'orders', 'cancelled_orders')).toEqual([
       ['2026-08-10T00:00', 1, 0],
       ['2026-08-11T00:00', 1, 0],
       ['2026-08-12T00:00', 1, 1],
@@ -188,14 +180,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
     ]);
     // In UTC the whole days come from the daily summaries (no edge hours): the same orders here, no clicks.
     const utc = await get('groupBy=timeseries&start=2026-08-10&end=2026-08-13&timezone=UTC');
-    expect(
-      utc.body.rows.map((r: { key: string; orders: number; cancelled_orders: number; clicks: number }) => [
-        r.key,
-        r.orders,
-        r.cancelled_orders,
-        r.clicks,
-      ]),
-    ).toEqual([
+    expect(columns(utc, 'key', 'orders', 'cancelled_orders', 'clicks')).toEqual([
       ['2026-08-10T00:00', 1, 0, 0],
       ['2026-08-11T00:00', 1, 0, 0],
       ['2026-08-12T00:00', 1, 1, 0],
@@ -203,13 +188,7 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
     ]);
     // In São Paulo (UTC−3) order C (08:00 on the 12th in Vietnam, 01:00 UTC) falls on the 11th.
     const br = await get('groupBy=timeseries&event=orders&start=2026-08-11&end=2026-08-12&timezone=America/Sao_Paulo');
-    expect(
-      br.body.rows.map((r: { key: string; orders: number; cancelled_orders: number }) => [
-        r.key,
-        r.orders,
-        r.cancelled_orders,
-      ]),
-    ).toEqual([
+    expect(columns(br, 'key', 'orders', 'cancelled_orders')).toEqual([
       ['2026-08-11T00:00', 1, 1],
       ['2026-08-12T00:00', 1, 0],
     ]);
@@ -300,12 +279,11 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
 
   it('rolls hourly detail older than the retention into days, losing and doubling nothing', async () => {
     const member = await t.createMember();
-    const [{ id }] = await insertShortLink(t.dataSource, [
-      member.member.id,
-      'OldLink1',
-      'https://shopee.vn/x-i.1.2',
-      'old',
-    ]);
+    const id = await insertShortLink(t, member.member.id, {
+      code: 'OldLink1',
+      target: 'https://shopee.vn/x-i.1.2',
+      subId: 'old',
+    });
     await t.dataSource.query(
       `INSERT INTO click_hours (short_link_id, hour, country, device, os, browser, referrer, bot, member_id, sub_id, marketplace, item_id, clicks)
        SELECT $1, h, 'VN', 'mobile', 'iOS', 'Safari', '', false, $2, 'old', 'shopee', '2', 3

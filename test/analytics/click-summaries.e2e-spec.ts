@@ -2,6 +2,10 @@ import { CLICK_SUMMARY_TABLES, ClickRetention } from '@app/analytics/testing';
 import { apiClicks, DAY_MS, detailClicks, RECORDED_CLICKS_ENV, recordClicks, ZONES } from '../support/recorded-clicks';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
+/** The timeseries key of `interval`'s buckets in the zone `$4`, as the detail `click_hours` gives it. */
+const bucketKey = (interval: string) =>
+  `to_char(date_trunc('${interval}', hour AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`;
+
 /** The figures' key for each grouping, as the detail `click_hours` gives it (the oracle of this test). */
 const DETAIL_KEY: Record<string, string> = {
   count: `''`,
@@ -58,9 +62,8 @@ describe('Click summaries: the same figures as the hourly detail', () => {
           compared += Object.keys(expected).length;
         }
         for (const interval of ['hour', 'day', 'week']) {
-          const key = `to_char(date_trunc('${interval}', hour AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`;
           expect(await answer(`groupBy=timeseries&interval=${interval}&${asked}`)).toEqual(
-            await detail(key, zone, day(from), day(to)),
+            await detail(bucketKey(interval), zone, day(from), day(to)),
           );
         }
         // Filters the per-link summary has (a link, an item, a sub id), and a marketplace.
@@ -75,25 +78,11 @@ describe('Click summaries: the same figures as the hourly detail', () => {
         );
         for (const interval of ['hour', 'day']) {
           expect(await answer(`groupBy=timeseries&interval=${interval}&sub_id=zalo&${asked}`)).toEqual(
-            await detail(
-              `to_char(date_trunc('${interval}', hour AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`,
-              zone,
-              day(from),
-              day(to),
-              ' AND sub_id = $5',
-              'zalo',
-            ),
+            await detail(bucketKey(interval), zone, day(from), day(to), ' AND sub_id = $5', 'zalo'),
           );
         }
         expect(await answer(`groupBy=timeseries&marketplace=lazada&${asked}`)).toEqual(
-          await detail(
-            `to_char(date_trunc('day', hour AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:MI')`,
-            zone,
-            day(from),
-            day(to),
-            ' AND marketplace = $5',
-            'lazada',
-          ),
+          await detail(bucketKey('day'), zone, day(from), day(to), ' AND marketplace = $5', 'lazada'),
         );
       }
     }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { ClickRecorder } from '@app/analytics/testing';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from '../support/browser';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { createTestApp, TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
+import { TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
 
 const GOLDEN = join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.csv');
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.111.5001';
@@ -30,14 +29,13 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
   let mai: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      SHORT_LINK_BASE_URL: 'http://127.0.0.1/s',
-      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
-    });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
+    ({ t, base, browser, page } = await openAppInBrowser(
+      {
+        SHORT_LINK_BASE_URL: 'http://127.0.0.1/s',
+        CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
+      },
+      { viewport: { width: 1280, height: 900 } },
+    ));
     mai = await t.createMember({ email: 'mai.earnings@example.com', plan: 'pro', defaultAffiliateId: '17345510000' });
   }, 180_000);
 

@@ -40,12 +40,11 @@ describe('admin overview: platform totals', () => {
   };
 
   it('sums every member per currency (never across currencies) and counts the members with imports', async () => {
-    const [{ id }] = await insertShortLink(t.dataSource, [
-      alice.member.id,
-      'PlatfA1',
-      'https://shopee.vn/x-i.111.5001',
-      'fb-post1',
-    ]);
+    const id = await insertShortLink(t, alice.member.id, {
+      code: 'PlatfA1',
+      target: 'https://shopee.vn/x-i.111.5001',
+      subId: 'fb-post1',
+    });
     expect(id).toBeDefined();
     for (const agent of ['Mozilla/5.0 (iPhone) Safari/604.1', 'Mozilla/5.0 (X11) Chrome/120', 'curl/8.5.0']) {
       const res = await t.send(t.http.get('/s/PlatfA1').set('Host', SHORT_HOST).set('User-Agent', agent).redirects(0));

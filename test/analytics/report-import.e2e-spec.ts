@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { ORDER_SUMMARY_TABLES, orderSummaryInsert } from '@app/analytics/testing';
 import { AccountClient } from '../support/account-client';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { affiliateRedirectTo } from '../support/recorded-clicks';
 import { insertShortLink } from '../support/short-links';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
@@ -220,15 +221,8 @@ describe("POST /api/conversions/import: the marketplaces' report exports", () =>
 
   it("attributes lines to the member's short links by sub ids (and item when several links share them)", async () => {
     const member = await t.createMember();
-    const link = async (code: string, subId: string, item: string) =>
-      (
-        await insertShortLink(t.dataSource, [
-          member.member.id,
-          code,
-          `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`,
-          subId,
-        ])
-      )[0].id as string;
+    const link = (code: string, subId: string, item: string) =>
+      insertShortLink(t, member.member.id, { code, target: affiliateRedirectTo(item), subId });
     const fbA = await link('FbPost1A', 'fb-post1', '5001');
     const fbB = await link('FbPost1B', 'fb-post1', '5004');
     const zalo = await link('ZaloLnk', 'zalo', '9999');

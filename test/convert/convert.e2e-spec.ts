@@ -23,8 +23,7 @@ describe('POST /api/convert', () => {
   });
   afterAll(() => t.close());
 
-  const convert = (body: Record<string, unknown>, member: TestMember = alice) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(body));
+  const convert = (body: Record<string, unknown>, member: TestMember = alice) => t.convert(member, body);
 
   describe('conversion', () => {
     it('converts a Shopee product link into an affiliate link and keeps the text around it', async () => {
@@ -192,13 +191,11 @@ describe('POST /api/convert', () => {
 
     it('lets headers win over body credentials', async () => {
       const bob = await t.createMember();
-      const withWrongBody = await t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', alice.apiKey)
-          .set('X-API-Token', alice.apiToken)
-          .send({ ...body, api_key: bob.apiKey, api_token: 'tok_' + 'x'.repeat(40) }),
-      );
+      const withWrongBody = await t.convert(alice, {
+        ...body,
+        api_key: bob.apiKey,
+        api_token: 'tok_' + 'x'.repeat(40),
+      });
       expect(withWrongBody.status).toBe(200);
       expect(withWrongBody.headers.deprecation).toBeUndefined();
 
@@ -468,13 +465,7 @@ describe('POST /api/convert when the conversion fails unexpectedly', () => {
 
   it('answers 500 internal_error with a generic message: no error text, SQL or stack frame', async () => {
     expect(boom.stack).toMatch(/\n\s+at .+:\d+:\d+/);
-    const res = await t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', alice.apiKey)
-        .set('X-API-Token', alice.apiToken)
-        .send({ content: 'https://shopee.vn/product/1/2', mode: 'link_goc' }),
-    );
+    const res = await t.convert(alice, { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' });
     expect(res.status).toBe(500);
     expect(res.type).toBe('application/json');
     expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);

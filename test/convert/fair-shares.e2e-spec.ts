@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { conversionConfig, TextConverter } from '@app/conversion';
 import { ConversionWorkers, LargeConversionGate } from '@app/conversion/testing';
 import { CredentialsService, type Principal } from '@app/credentials';
-import { cleanUpSharedStore, rateLimit, sharedStoreEnv, TEST_REDIS_URL } from '../support/abuse-stores';
+import { createTestAppOnSharedStores, rateLimit, TEST_REDIS_URL } from '../support/abuse-stores';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
@@ -32,18 +32,12 @@ function links(n: number, from = 0): string {
 
 describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp({
-      ...stores,
-      LINK_BUDGET_FREE_PER_KEY: '10',
-      LINK_BUDGET_FREE_PER_MEMBER: '15',
-    });
+    t = await createTestAppOnSharedStores({ LINK_BUDGET_FREE_PER_KEY: '10', LINK_BUDGET_FREE_PER_MEMBER: '15' });
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   const convert = (member: TestMember, content: string, apiKey = member.apiKey, apiToken = member.apiToken) =>
@@ -114,14 +108,12 @@ describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () 
 
 describe('link budgets: the defaults', () => {
   let t: TestApp;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    t = await createTestApp(stores);
+    t = await createTestAppOnSharedStores();
   });
   afterAll(async () => {
     await t.close();
-    await cleanUpSharedStore(stores);
   });
 
   it.each(['free', 'pro'] as const)(
@@ -132,13 +124,7 @@ describe('link budgets: the defaults', () => {
       const text = Array.from({ length: max }, (_, i) => `shopee.vn/product/1/${i} `)
         .join('')
         .slice(0, max);
-      const res = await t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ content: text, mode: 'link_goc' }),
-      );
+      const res = await t.convert(member, { content: text, mode: 'link_goc' });
       expect(res.status).toBe(200);
       expect(res.body.summary.total).toBeGreaterThan(1000);
     },
@@ -190,14 +176,7 @@ describe('large texts share the event loop', () => {
 
   it('sends a large answer serialised in slices: the same JSON bytes and headers res.json sends', async () => {
     const member = await t.createMember({ plan: 'pro' });
-    const call = (content: string) =>
-      t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ content, mode: 'link_goc' }),
-      );
+    const call = (content: string) => t.convert(member, { content, mode: 'link_goc' });
     const large = await call(links(1200));
     expect(large.status).toBe(200);
     expect(large.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -227,8 +206,7 @@ describe('large texts of link_goc and affiliate are converted in a worker thread
   });
   afterAll(() => t.close());
 
-  const call = (m: TestMember, body: Record<string, unknown>) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', m.apiKey).set('X-API-Token', m.apiToken).send(body));
+  const call = (m: TestMember, body: Record<string, unknown>) => t.convert(m, body);
 
   it('answers the same bytes the event loop gives, short links resolved by the api, links counted', async () => {
     const workers = t.app.get(ConversionWorkers);
@@ -365,13 +343,7 @@ describe('large conversions take turns (CONVERT_LARGE_CONCURRENCY, CONVERT_LARGE
   it('frees the turn of a large call that fails, and drops a waiting caller that goes away', async () => {
     const held = await gate.turn(new AbortController().signal);
     // `affiliate` without an affiliate id fails inside the handler, after its turn came.
-    const failing = t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content: links(1000), mode: 'affiliate' }),
-    );
+    const failing = t.convert(member, { content: links(1000), mode: 'affiliate' });
     await until(() => gate.load.waiting === 1);
     held();
     expect((await failing).status).toBe(400);

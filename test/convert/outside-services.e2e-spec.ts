@@ -148,13 +148,7 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
   }
 
   async function convert(body: Record<string, unknown>, member: TestMember = alice): Promise<Response> {
-    const res = await t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ affiliate_id: AFFILIATE_ID, sub_ids: ['fb', 'post1'], ...body }),
-    );
+    const res = await t.convert(member, { affiliate_id: AFFILIATE_ID, sub_ids: ['fb', 'post1'], ...body });
     return watch.record(res);
   }
 

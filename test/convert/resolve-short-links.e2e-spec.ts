@@ -8,6 +8,7 @@ import {
   OutgoingConnections,
   respond,
   selfSignedCertificate,
+  startFakeMarketplaceWithRecorder,
 } from '../support/fake-marketplace';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
@@ -29,16 +30,7 @@ describe('POST /api/convert resolves short links', () => {
 
   beforeAll(async () => {
     const certificate = selfSignedCertificate();
-    for (let attempt = 0; ; attempt++) {
-      fake = await FakeMarketplace.start(certificate);
-      try {
-        recorder = await ConnectionRecorder.start(fake.port);
-        break;
-      } catch (error) {
-        await fake.close();
-        if (attempt >= 5) throw error;
-      }
-    }
+    ({ fake, recorder } = await startFakeMarketplaceWithRecorder(certificate));
     t = await createTestApp({ LINK_RESOLVER_TOTAL_TIMEOUT_MS: '3000' });
     alice = await t.createMember();
 
@@ -104,8 +96,7 @@ describe('POST /api/convert resolves short links', () => {
     await fake?.close();
   });
 
-  const convert = (body: Record<string, unknown>) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', alice.apiKey).set('X-API-Token', alice.apiToken).send(body));
+  const convert = (body: Record<string, unknown>) => t.convert(alice, body);
 
   it('converts short links of every marketplace to the pages they lead to, and fails the others per item', async () => {
     const content = [

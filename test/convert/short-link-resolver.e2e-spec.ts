@@ -18,6 +18,7 @@ import {
   OutgoingConnections,
   respond,
   selfSignedCertificate,
+  startFakeMarketplaceWithRecorder,
   TestCertificate,
 } from '../support/fake-marketplace';
 
@@ -63,16 +64,7 @@ describe('ShortLinkResolver against fake marketplace servers', () => {
 
   beforeAll(async () => {
     certificate = selfSignedCertificate();
-    for (let attempt = 0; ; attempt++) {
-      fake = await FakeMarketplace.start(certificate);
-      try {
-        recorder = await ConnectionRecorder.start(fake.port);
-        break;
-      } catch (error) {
-        await fake.close();
-        if (attempt >= 5) throw error;
-      }
-    }
+    ({ fake, recorder } = await startFakeMarketplaceWithRecorder(certificate));
     outgoing.start();
   });
 

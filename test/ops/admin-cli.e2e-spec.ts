@@ -45,13 +45,7 @@ describeIf(usingPostgres, 'needs DATABASE_URL (the CLI and the running app share
     }
 
     const convert = (member: TestMember) =>
-      t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ content: 'https://shopee.vn/product/1/2', mode: 'link_goc' }),
-      );
+      t.convert(member, { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' });
 
     beforeAll(async () => {
       t = await createTestApp({ IP_BAN_MAX_FAILURES: '3', ...redisEnv });

@@ -44,28 +44,28 @@ function databaseUrl(suffix: string): string {
   return url.toString();
 }
 
-async function recreateDatabase(url: string): Promise<void> {
+/** Runs `work` on the server of `url`, connected to its `postgres` database, with the name of `url`'s database. */
+async function onServer(url: string, work: (client: Client, name: string) => Promise<unknown>): Promise<void> {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    await work(client, name);
   } finally {
     await client.end();
   }
 }
 
-async function dropDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
-}
+const dropDatabase = (url: string) =>
+  onServer(url, (client, name) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+
+const recreateDatabase = (url: string) =>
+  onServer(url, async (client, name) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  });
 
 function cli(args: string[], env: Record<string, string | undefined>, input?: string): Promise<FinishedProcess> {
   return runToExit('cli', args, { NODE_OPTIONS: '', ...env }, 600_000, input);

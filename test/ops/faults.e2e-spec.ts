@@ -13,6 +13,7 @@ import {
   ThrowawayRedis,
 } from '../support/throwaway-servers';
 import { describeIf } from '../support/skip';
+import { loggedInAgent } from '../support/account-client';
 
 /**
  * Faults: the test starts its own PostgreSQL (initdb in a temporary folder, free port) and its own
@@ -195,17 +196,8 @@ describeIf(canRun, reason)('faults: PostgreSQL and Redis stopped during a load r
     const cached = await seeder.member();
     const fresh = await seeder.member();
     // An acknowledged write before the fault: a saved default affiliate id (session + CSRF, as a browser does it).
-    const browser = request.agent(api.url);
-    const csrf = (await browser.get('/account/csrf').set('Accept', 'application/json')).body.csrf_token as string;
-    const login = await browser
-      .post('/account/login')
-      .set('X-CSRF-Token', csrf)
-      .send({ email: cached.email, password: cached.password });
-    expect(login.status).toBe(200);
-    const saved = await browser
-      .patch('/account/settings')
-      .set('X-CSRF-Token', login.body.csrf_token)
-      .send({ affiliate_id: '99887766' });
+    const { agent: browser, csrf } = await loggedInAgent(api.url, cached.email, cached.password);
+    const saved = await browser.patch('/account/settings').set('X-CSRF-Token', csrf).send({ affiliate_id: '99887766' });
     expect(saved.status).toBe(200);
 
     // Load through the whole run: a member whose pair is cached, and the health check (needs the database).

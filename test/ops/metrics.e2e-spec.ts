@@ -54,8 +54,7 @@ describe('GET /metrics (Prometheus) and the health split', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain;.*version=0\.0\.4/);
     return res.text;
   };
-  const convert = (body: Record<string, unknown>, member = alice) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(body));
+  const convert = (body: Record<string, unknown>, member = alice) => t.convert(member, body);
 
   it('needs the bearer token when METRICS_TOKEN is set (401 in the envelope)', async () => {
     const none = await t.send(t.http.get('/metrics'));

@@ -7,6 +7,7 @@ import { FakeDns } from '../support/fake-dns';
 import { assertSafeResponse } from '../support/test-app';
 import { SeededPair, Seeder } from '../support/seed';
 import { describeIf } from '../support/skip';
+import { loggedInAgent } from '../support/account-client';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -152,16 +153,10 @@ describeIf(
     expect((await convert(a, member)).status).toBe(200);
     expect((await convert(b, member)).status).toBe(200);
 
-    const browser = request.agent(a);
-    const csrf = (await browser.get('/account/csrf').set('Accept', 'application/json')).body.csrf_token as string;
-    const login = await browser
-      .post('/account/login')
-      .set('X-CSRF-Token', csrf)
-      .send({ email: member.email, password: member.password });
-    expect(login.status).toBe(200);
+    const { agent: browser, csrf } = await loggedInAgent(a, member.email, member.password);
     const regenerated = await browser
       .post('/account/credentials/regenerate')
-      .set('X-CSRF-Token', login.body.csrf_token)
+      .set('X-CSRF-Token', csrf)
       .send({ password: member.password, grace_seconds: 0 });
     expect(regenerated.status).toBe(200);
     const fresh = { apiKey: regenerated.body.api_key as string, apiToken: regenerated.body.api_token as string };
@@ -256,14 +251,7 @@ describeIf(
     const member = await seeder.member({ plan: 'pro' });
     members.push(member.memberId);
     const domain = `go-${randomUUID().slice(0, 8)}.example.com`;
-    const browser = request.agent(a);
-    const csrf = (await browser.get('/account/csrf').set('Accept', 'application/json')).body.csrf_token as string;
-    const login = await browser
-      .post('/account/login')
-      .set('X-CSRF-Token', csrf)
-      .send({ email: member.email, password: member.password });
-    expect(login.status).toBe(200);
-    const token = login.body.csrf_token as string;
+    const { agent: browser, csrf: token } = await loggedInAgent(a, member.email, member.password);
     const added = await browser.post('/account/domains').set('X-CSRF-Token', token).send({ domain });
     expect(added.status).toBe(201);
     expect(added.body.domain.status).toBe('pending');

@@ -47,9 +47,7 @@ describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway R
   /** One convert call: its status and how long it took. */
   const call = async (): Promise<{ status: number; ms: number }> => {
     const started = performance.now();
-    const res = await t.send(
-      t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(BODY),
-    );
+    const res = await t.convert(member, BODY);
     return { status: res.status, ms: performance.now() - started };
   };
   /** Calls in a loop (4 at a time) for `ms`. */

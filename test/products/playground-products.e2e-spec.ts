@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { MemberSettingsService } from '@app/members';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openBrowser, type TestBrowser } from '../support/browser';
+import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
 import { FAKE_CREDENTIALS, FakeOutside, startFakeOutside } from '../support/fake-outside';
 import { describeIf } from '../support/skip';
-import { createTestApp, TEST_PASSWORD, TestApp } from '../support/test-app';
+import { TEST_PASSWORD, TestApp } from '../support/test-app';
 
 const SHOPEE = 'https://shopee.vn/Ao-Thun-Nam-Cotton-Form-Rong-i.123456.7891011?sp_atk=abc';
 const LAZADA = 'https://www.lazada.vn/products/may-xay-sinh-to-i2233445566-s998877.html';
@@ -32,11 +31,10 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('playground: product cards in a browse
 
   beforeAll(async () => {
     fake = await startFakeOutside();
-    t = await createTestApp({ ...fake.env, SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = browser.page;
+    ({ t, base, browser, page } = await openAppInBrowser(
+      { ...fake.env, SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' },
+      { viewport: { width: 1280, height: 900 } },
+    ));
     await page.route('https://cf.shopee.vn/**', (route) =>
       route.fulfill({ contentType: 'image/svg+xml', body: IMAGE('#ee4d2d') }),
     );

@@ -71,13 +71,7 @@ describe('product details: include ["product"] and GET /api/products', () => {
   }
 
   function convert(body: Record<string, unknown>, member: TestMember = alice): Promise<Response> {
-    return t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ mode: 'affiliate', affiliate_id: AFFILIATE_ID, ...body }),
-    );
+    return t.convert(member, { mode: 'affiliate', affiliate_id: AFFILIATE_ID, ...body });
   }
 
   function getProduct(url: string, member: TestMember = alice): Promise<Response> {

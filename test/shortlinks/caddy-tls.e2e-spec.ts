@@ -172,13 +172,11 @@ https:// {
   });
 
   it('a verified domain gets a certificate from the internal CA and its short link redirects over HTTPS', async () => {
-    const converted = await t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content: PRODUCT, mode: 'custom_domain_shortener', affiliate_id: AFFILIATE_ID }),
-    );
+    const converted = await t.convert(member, {
+      content: PRODUCT,
+      mode: 'custom_domain_shortener',
+      affiliate_id: AFFILIATE_ID,
+    });
     expect(converted.status).toBe(200);
     const url = new URL(converted.body.items[0].output as string);
     expect(url.host).toBe(VERIFIED);

@@ -61,13 +61,7 @@ describe('standalone redirector and graceful shutdown', () => {
     try {
       member = await t.createMember();
       const content = 'https://shopee.vn/product/101/202 https://shopee.vn/product/101/203';
-      const res = await t.send(
-        t.http
-          .post('/api/convert')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID }),
-      );
+      const res = await t.convert(member, { content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID });
       expect(res.body.summary.success).toBe(2);
       for (const item of res.body.items)
         expect(item.output).toMatch(new RegExp(`^https://${SHORT_HOST}/[A-Za-z0-9]{7}$`));

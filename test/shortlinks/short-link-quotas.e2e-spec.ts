@@ -22,13 +22,7 @@ describe('short-link quotas per plan (new links per UTC day and in all)', () => 
   afterAll(() => t.close());
 
   const shorten = (member: TestMember, content: string, subIds: string[] = []) =>
-    t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID, sub_ids: subIds }),
-    );
+    t.convert(member, { content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID, sub_ids: subIds });
   const limits = async (member: TestMember) =>
     (await t.send(t.http.get('/api/limits').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken))).body
       .short_links;
@@ -61,13 +55,7 @@ describe('short-link quotas per plan (new links per UTC day and in all)', () => 
 
     // One more fits; other modes are not concerned.
     expect((await shorten(member, links(1, 100))).status).toBe(200);
-    const plain = await t.send(
-      t.http
-        .post('/api/convert')
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken)
-        .send({ content: links(3, 200), mode: 'affiliate', affiliate_id: AFFILIATE_ID }),
-    );
+    const plain = await t.convert(member, { content: links(3, 200), mode: 'affiliate', affiliate_id: AFFILIATE_ID });
     expect(plain.status).toBe(200);
 
     // The next UTC day: a fresh daily quota, until the total quota (8) is spent.

@@ -47,8 +47,7 @@ describe('short links: own_shortener, custom_domain_shortener and the redirector
     await cleanUpSharedStore(redisEnv);
   });
 
-  const convert = (member: TestMember, body: Record<string, unknown>) =>
-    t.send(t.http.post('/api/convert').set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken).send(body));
+  const convert = (member: TestMember, body: Record<string, unknown>) => t.convert(member, body);
   const visit = (host: string, path: string, ua = BROWSER_UA) =>
     t.send(t.http.get(path).set('Host', host).set('User-Agent', ua).redirects(0));
   const codeOf = (url: string) => url.split('/').pop()!;

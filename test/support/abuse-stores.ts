@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
+import { createTestApp, type TestApp } from './test-app';
 
 /** The machine's Redis for tests (CI sets it); unset = the in-process stores. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
@@ -49,4 +50,15 @@ export function rateLimit(res: Response): Record<string, { r: number; t: number 
     if (match) out[match[1]] = { r: Number(match[2]), t: Number(match[3]) };
   }
   return out;
+}
+
+/**
+ * A test app on the shared stores (`sharedStoreEnv()`, with `env` over them) whose `close()` also deletes the keys
+ * it left in Redis.
+ */
+export async function createTestAppOnSharedStores(env: Record<string, string> = {}): Promise<TestApp> {
+  const stores = sharedStoreEnv();
+  const t = await createTestApp({ ...stores, ...env });
+  t.afterClose(() => cleanUpSharedStore(stores));
+  return t;
 }

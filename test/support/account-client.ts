@@ -88,3 +88,20 @@ export async function convertStatus(t: TestApp, apiKey: string, apiToken: string
   );
   return res.status;
 }
+
+/**
+ * A supertest agent on `base` (an api in another process) logged in as `email`, as a browser does it (the
+ * pre-login CSRF token, then the login): the agent and its session's CSRF token. Fails the test unless the
+ * login answers 200.
+ */
+export async function loggedInAgent(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ agent: ReturnType<typeof request.agent>; csrf: string }> {
+  const agent = request.agent(base);
+  const csrf = (await agent.get('/account/csrf').set('Accept', 'application/json')).body.csrf_token as string;
+  const login = await agent.post('/account/login').set('X-CSRF-Token', csrf).send({ email, password });
+  expect(login.status).toBe(200);
+  return { agent, csrf: login.body.csrf_token as string };
+}

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The browser of the browser tests: Debian's Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`) driven by
@@ -71,4 +72,23 @@ export async function openBrowser(options: BrowserContextOptions): Promise<TestB
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a browser test starts with: the app listening on a random 127.0.0.1 port, its address, and a browser. */
+export interface AppInBrowser {
+  t: TestApp;
+  base: string;
+  browser: TestBrowser;
+  page: Page;
+}
+
+/** `createTestApp(env)` listening on 127.0.0.1 and a browser opened with `options`; close both in `afterAll`. */
+export async function openAppInBrowser(
+  env: Record<string, string>,
+  options: BrowserContextOptions,
+): Promise<AppInBrowser> {
+  const t = await createTestApp(env);
+  const base = await t.listen();
+  const browser = await openBrowser(options);
+  return { t, base, browser, page: browser.page };
 }

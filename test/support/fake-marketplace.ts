@@ -208,6 +208,24 @@ export class ConnectionRecorder {
 }
 
 /**
+ * A fake marketplace and the connection recorder on its port: started together, on another free port when the
+ * recorder's addresses have that port taken (a few tries).
+ */
+export async function startFakeMarketplaceWithRecorder(
+  certificate: TestCertificate,
+): Promise<{ fake: FakeMarketplace; recorder: ConnectionRecorder }> {
+  for (let attempt = 0; ; attempt++) {
+    const fake = await FakeMarketplace.start(certificate);
+    try {
+      return { fake, recorder: await ConnectionRecorder.start(fake.port) };
+    } catch (error) {
+      await fake.close();
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
  * Every outgoing connection this process attempts while recording: the host undici was asked to connect to, and
  * the address each socket was resolved or connected to (diagnostics channels of undici and node:net).
  */

@@ -34,6 +34,10 @@ export type ClickFigures = Record<string, [number, number]>;
  * own hours, people and bots, two agents and referrers (several detail rows per link and hour), one more click
  * every `extraEvery` hours; flushed. The clock is back at now afterwards.
  */
+/** The Shopee affiliate redirect to item `item` of shop 111: the target the analytics tests' links point at. */
+export const affiliateRedirectTo = (item: string) =>
+  `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`;
+
 export async function recordClicks(
   t: TestApp,
   member: TestMember,
@@ -45,8 +49,7 @@ export async function recordClicks(
     [`${options.prefix}B2`, 'https://shopee.vn/x-i.111.5002', 'fb-post1'],
     [`${options.prefix}C3`, 'https://www.lazada.vn/products/x-i7001-s8001.html', 'zalo'],
   ]) {
-    const [{ id }] = await insertShortLink(t.dataSource, [member.member.id, code, target, subId]);
-    links.push(id as string);
+    links.push(await insertShortLink(t, member.member.id, { code, target, subId }));
   }
   const recorder = t.app.get(ClickRecorder);
   const request = (agent: string, referer?: string) =>

@@ -8,6 +8,7 @@ import { CredentialsService } from '@app/credentials';
 import { Member, MemberPlan, MemberRole, MembersService, PasswordHasher } from '@app/members';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
 import request, { Response, Test as SuperTest } from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../../apps/api/src/app.module';
@@ -168,6 +169,7 @@ export async function safeText(res: {
 export class TestApp {
   /** Every session id the app has handed out in a cookie during this test app's life. */
   readonly sessionIds = new Set<string>();
+  private readonly cleanUps: Array<() => Promise<void>> = [];
 
   constructor(
     readonly app: NestExpressApplication,
@@ -184,6 +186,12 @@ export class TestApp {
   /** The log lines written so far (only captured when created with `captureLogs`). */
   get logs(): string {
     return this.logLines.join('');
+  }
+
+  /** Listens on a random port of 127.0.0.1; the app's address (`http://127.0.0.1:<port>`). */
+  async listen(): Promise<string> {
+    await this.app.listen(0, '127.0.0.1');
+    return `http://127.0.0.1:${(this.app.getHttpServer().address() as AddressInfo).port}`;
   }
 
   /** Sends a supertest request and checks the response is safe before handing it back. */
@@ -213,6 +221,16 @@ export class TestApp {
     );
   }
 
+  /** `POST /api/convert` with `member`'s key and token in the headers, checked like `send`. */
+  convert(member: Pick<TestMember, 'apiKey' | 'apiToken'>, body: unknown): Promise<Response> {
+    return this.send(this.withKey(this.http.post('/api/convert'), member).send(body as object));
+  }
+
+  /** `pending` with `member`'s key and token in the `X-API-Key` and `X-API-Token` headers. */
+  withKey<T extends SuperTest>(pending: T, member: Pick<TestMember, 'apiKey' | 'apiToken'>): T {
+    return pending.set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken) as T;
+  }
+
   async createMember(
     options: { email?: string; plan?: MemberPlan; role?: MemberRole; defaultAffiliateId?: string } = {},
   ): Promise<TestMember> {
@@ -232,8 +250,15 @@ export class TestApp {
     return this.app.get<DataSource>(getDataSourceToken());
   }
 
-  close(): Promise<void> {
-    return this.app.close();
+  /** Closes the app, then runs what was asked for with `afterClose`, in order. */
+  async close(): Promise<void> {
+    await this.app.close();
+    for (const cleanUp of this.cleanUps) await cleanUp();
+  }
+
+  /** Work to do once the app is closed (its shared Redis keys deleted, say). */
+  afterClose(cleanUp: () => Promise<void>): void {
+    this.cleanUps.push(cleanUp);
   }
 }
 

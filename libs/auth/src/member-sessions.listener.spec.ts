@@ -1,5 +1,6 @@
-import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, TestingModule } from '@nestjs/testing';
+import type { EventEmitter2 } from '@nestjs/event-emitter';
+import type { TestingModule } from '@nestjs/testing';
+import { startListenerModule } from '@app/common/testing';
 import { MemberChanged, MemberDisabled } from '@app/members';
 import { MemberSessionsListener } from './member-sessions.listener';
 import { SessionsService } from './sessions.service';
@@ -12,23 +13,18 @@ describe('MemberSessionsListener', () => {
 
   beforeEach(async () => {
     ended.length = 0;
-    moduleRef = await Test.createTestingModule({
-      imports: [EventEmitterModule.forRoot()],
-      providers: [
-        MemberSessionsListener,
-        {
-          provide: SessionsService,
-          useValue: {
-            endAll: async (memberId: string) => {
-              await new Promise((done) => setImmediate(done));
-              ended.push(memberId);
-            },
+    ({ moduleRef, emitter } = await startListenerModule([
+      MemberSessionsListener,
+      {
+        provide: SessionsService,
+        useValue: {
+          endAll: async (memberId: string) => {
+            await new Promise((done) => setImmediate(done));
+            ended.push(memberId);
           },
         },
-      ],
-    }).compile();
-    await moduleRef.init();
-    emitter = moduleRef.get(EventEmitter2);
+      },
+    ]));
   });
   afterEach(() => moduleRef.close());
 

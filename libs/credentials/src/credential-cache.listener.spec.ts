@@ -1,5 +1,6 @@
-import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, TestingModule } from '@nestjs/testing';
+import type { EventEmitter2 } from '@nestjs/event-emitter';
+import type { TestingModule } from '@nestjs/testing';
+import { startListenerModule } from '@app/common/testing';
 import { MemberChanged, MemberDisabled } from '@app/members';
 import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialsRegenerated } from './credential-events';
@@ -14,27 +15,22 @@ describe('CredentialCacheListener', () => {
 
   beforeEach(async () => {
     forgotten.length = 0;
-    moduleRef = await Test.createTestingModule({
-      imports: [EventEmitterModule.forRoot()],
-      providers: [
-        CredentialCacheListener,
-        {
-          provide: CredentialsService,
-          useValue: {
-            // Like the real one, it finishes only once the other instances were told (here: when released).
-            forgetMember: (memberId: string) =>
-              new Promise<void>((done) => {
-                release = () => {
-                  forgotten.push(memberId);
-                  done();
-                };
-              }),
-          },
+    ({ moduleRef, emitter } = await startListenerModule([
+      CredentialCacheListener,
+      {
+        provide: CredentialsService,
+        useValue: {
+          // Like the real one, it finishes only once the other instances were told (here: when released).
+          forgetMember: (memberId: string) =>
+            new Promise<void>((done) => {
+              release = () => {
+                forgotten.push(memberId);
+                done();
+              };
+            }),
         },
-      ],
-    }).compile();
-    await moduleRef.init();
-    emitter = moduleRef.get(EventEmitter2);
+      },
+    ]));
   });
   afterEach(() => moduleRef.close());
 

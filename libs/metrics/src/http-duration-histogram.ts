@@ -14,7 +14,7 @@ interface Entry {
  * prom-client's Histogram of the HTTP durations, with a fast path for the one call made on every request
  * (`observeRequest`): prom-client's own `observe(labels, value)` validates the labels, joins them into a hash
  * string, allocates a closure and turns the bucket bound into a property name on every call (about 1 µs, a
- * measurable share of a 30 µs redirect; see docs/benchmarks.md). Here each (method, route, status) series is
+ * measurable share of a 30 µs redirect; see docs/benchmarks-history.md). Here each (method, route, status) series is
  * found once in prom-client's own store and kept in nested maps, so an observation is three map lookups, a scan
  * of the bounds and three additions into the very numbers prom-client exports: `/metrics` (names, labels,
  * buckets, text) is prom-client's, unchanged. prom-client has no public way to add to a series without the

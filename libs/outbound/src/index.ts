@@ -6,16 +6,15 @@ export type { Attempt } from './resilience/provider-gates';
 export { failureForStatus, isRecord, parseJson, unreadable } from './protocols/common';
 export { OutboundLink } from './cache/outbound-link.entity';
 export {
-  shopeeAuthorization,
   shopeeFailure,
+  shopeeGraphqlRequest,
   shopeeOpenApiRegion,
   type ShopeeAppCredentials,
 } from './protocols/shopee-open-api';
 export {
-  LAZADA_GETLINK_PATH,
   lazadaApiRegion,
   lazadaFailure,
-  lazadaSign,
+  lazadaGetLinkRequest,
   type LazadaCredentials,
 } from './protocols/lazada-affiliate';
 export {

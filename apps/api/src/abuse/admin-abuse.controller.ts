@@ -1,16 +1,5 @@
-import { Controller, Delete, Get, Header, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Delete, Get, Header, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import {
   AbuseBansQueryDto,
   AbuseEventsPageDto,
@@ -22,9 +11,10 @@ import {
   IpBansPageDto,
   LiftBanResponseDto,
 } from '@app/abuse';
-import { AdminOnly, CurrentMember } from '@app/auth';
+import { CurrentMember } from '@app/auth';
 import { Clock, ErrorResponseDto } from '@app/common';
 import type { Member } from '@app/members';
+import { AdminController, ApiCsrfHeader } from '../session-routes.decorator';
 
 /** The events filter of the JSON route and of the abuse log page. */
 export function eventFilter(query: AbuseEventsQueryDto) {
@@ -39,12 +29,7 @@ export function eventFilter(query: AbuseEventsQueryDto) {
   };
 }
 
-@ApiTags('admin')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
-@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'forbidden (not an admin) or csrf_failed' })
-@Controller('admin/abuse')
-@AdminOnly()
+@AdminController('admin/abuse')
 export class AdminAbuseController {
   constructor(
     private readonly queries: AbuseQueries,
@@ -91,7 +76,7 @@ export class AdminAbuseController {
 
   @Delete('bans/:ip')
   @Header('Cache-Control', 'no-store')
-  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiCsrfHeader()
   @ApiParam({
     name: 'ip',
     description: 'The banned address, or an IPv6 /64 with its slash encoded (`2001:db8:1:2::%2F64`)',

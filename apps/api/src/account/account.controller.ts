@@ -1,15 +1,11 @@
-import { Body, Controller, Get, Header, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, Header, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiCookieAuth,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiTags,
   ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import {
   ApiThrottlerGuard,
@@ -19,7 +15,7 @@ import {
   RATE_LIMITED_DESCRIPTION,
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
-import { CurrentMember, SessionsService, SignedIn } from '@app/auth';
+import { CurrentMember, SessionsService } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
 import { ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
@@ -30,15 +26,10 @@ import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto }
 import { AccountOverviewDto, CsrfTokenDto, RegeneratedDto, SettingsSavedDto } from './account-responses.dto';
 import { AccountService } from './account.service';
 import { SessionPrincipalGuard } from './session-principal.guard';
-
-const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+import { ApiCsrfHeader, SessionController } from '../session-routes.decorator';
 
 /** The logged-in member's own account: every route acts on the session's member, never on an id from the request. */
-@ApiTags('account')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated: not logged in, or session ended' })
-@Controller('account')
-@SignedIn()
+@SessionController('account', 'unauthenticated: not logged in, or session ended')
 export class AccountController {
   constructor(
     private readonly account: AccountService,
@@ -64,7 +55,7 @@ export class AccountController {
   @Post('credentials/regenerate')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'regenerateCredentials',
     summary: 'New API key and token',
@@ -88,7 +79,7 @@ export class AccountController {
   @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   @CountedWithLinks()
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'tryConvert',
     summary: 'Try a conversion (the account page playground)',
@@ -111,7 +102,7 @@ export class AccountController {
 
   @Patch('settings')
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'updateSettings',
     summary: 'Save default affiliate id, sub ids and service secrets',
@@ -130,7 +121,7 @@ export class AccountController {
   @Post('password')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'changePassword',
     summary: 'Change your password',

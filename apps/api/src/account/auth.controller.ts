@@ -4,7 +4,6 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -26,12 +25,9 @@ import type { Request, Response } from 'express';
 import { CsrfTokenDto, OkDto, SessionStartedDto } from './account-responses.dto';
 import { LoginDto, RegisterDto } from './account.dto';
 import { memberJson } from '../presenters/member.presenters';
+import { ApiCsrfHeader } from '../session-routes.decorator';
 
-const CSRF_HEADER_DOC = {
-  name: 'X-CSRF-Token',
-  required: true,
-  description: 'The token from GET /account/csrf (or the login response)',
-};
+const CSRF_HEADER = 'The token from GET /account/csrf (or the login response)';
 
 /** Sign-up, login, logout and the CSRF token: the account routes that work without being logged in. */
 @ApiTags('account')
@@ -64,7 +60,7 @@ export class AuthController {
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
   @UseGuards(CsrfGuard, RegistrationGate)
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader(CSRF_HEADER)
   @ApiOperation({
     operationId: 'register',
     security: [],
@@ -90,7 +86,7 @@ export class AuthController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(CsrfGuard, LocalAuthGuard)
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader(CSRF_HEADER)
   @ApiOperation({
     operationId: 'login',
     security: [],
@@ -113,7 +109,7 @@ export class AuthController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @CsrfProtected()
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader(CSRF_HEADER)
   @ApiOperation({
     operationId: 'logout',
     security: [],

@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
+import { Body, Delete, Get, Header, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
   ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentMember, SignedIn } from '@app/auth';
+import { CurrentMember } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
 import { CredentialsService } from '@app/credentials';
 import { Idempotent } from '@app/idempotency';
@@ -24,22 +20,17 @@ import {
   integrationKeyInput,
   IntegrationKeysDto,
 } from './integration-keys.dto';
-
-const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+import { ApiCsrfHeader, SessionController } from '../session-routes.decorator';
 
 /** Keys per integration: named key/token pairs with scopes, an optional expiry and IP allow-list (session + CSRF). */
-@ApiTags('account')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
-@Controller('account/keys')
-@SignedIn()
+@SessionController('account/keys')
 export class IntegrationKeysController {
   constructor(private readonly credentials: CredentialsService) {}
 
   @Post()
   @Header('Cache-Control', 'no-store')
   @Idempotent()
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'createIntegrationKey',
     summary: 'A new key per integration',
@@ -69,7 +60,7 @@ export class IntegrationKeysController {
 
   @Delete(':id')
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({ operationId: 'revokeIntegrationKey', summary: 'Revoke a key per integration now (every instance)' })
   @ApiOkResponse({ type: OkDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })

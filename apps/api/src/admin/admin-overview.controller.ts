@@ -1,23 +1,10 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import {
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { AdminOnly } from '@app/auth';
-import { ErrorResponseDto } from '@app/common';
+import { Get, Header } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOverviewDto } from './admin.dto';
 import { AdminConsoleService } from './admin-console.service';
+import { AdminController } from '../session-routes.decorator';
 
-@ApiTags('admin')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
-@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'forbidden (not an admin)' })
-@Controller('admin/overview')
-@AdminOnly()
+@AdminController('admin/overview', 'forbidden (not an admin)')
 export class AdminOverviewController {
   constructor(private readonly console: AdminConsoleService) {}
 

@@ -1,18 +1,13 @@
-import { Body, Controller, Get, Header, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import { Body, Get, Header, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AppException, ErrorResponseDto } from '@app/common';
-import { AdminOnly, CurrentMember } from '@app/auth';
+import { CurrentMember } from '@app/auth';
 import type { Member } from '@app/members';
 import {
   AdminMemberChangedDto,
@@ -23,17 +18,13 @@ import {
 } from './admin.dto';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminService } from './admin.service';
+import { AdminController, ApiCsrfHeader } from '../session-routes.decorator';
 
 const memberIdPipe = new ParseUUIDPipe({
   exceptionFactory: () => new AppException('invalid_request', 'The member id must be a UUID', { field: 'id' }),
 });
 
-@ApiTags('admin')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated' })
-@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'forbidden (not an admin) or csrf_failed' })
-@Controller('admin/members')
-@AdminOnly()
+@AdminController('admin/members')
 export class AdminMembersController {
   constructor(
     private readonly admin: AdminService,
@@ -71,7 +62,7 @@ export class AdminMembersController {
 
   @Patch(':id')
   @Header('Cache-Control', 'no-store')
-  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'changeMember',
     summary: 'Change a member: plan, role, disabled',

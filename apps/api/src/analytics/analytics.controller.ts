@@ -2,7 +2,6 @@ import { Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestj
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
@@ -25,6 +24,7 @@ import type { Request, Response } from 'express';
 import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { AnalyticsQueryDto, AnalyticsResponseDto, SyncQueryDto, SyncStatesDto } from './analytics.dto';
 import { analyticsCsv } from './analytics-csv';
+import { ApiCsrfHeader } from '../session-routes.decorator';
 
 const DESCRIPTION =
   'Clicks (people and bots apart), orders, GMV and commission by status, net commission, conversion rate and ' +
@@ -62,7 +62,7 @@ export class AnalyticsController {
   @Header('Cache-Control', 'no-store')
   @SignedIn()
   @ApiCookieAuth('session')
-  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiCsrfHeader()
   @ApiOperation({ operationId: 'syncReports', summary: 'Pull your order report now, with your saved app credentials' })
   @ApiOkResponse({ type: SyncStatesDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })

@@ -4,7 +4,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCookieAuth,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
@@ -39,6 +38,7 @@ import { allowLongerRequest } from '@app/http';
 import { SessionPrincipalGuard } from '../account/session-principal.guard';
 import { KeyAndTokenRoute } from '../key-and-token-route.decorator';
 import { ImportSummaryDto } from './analytics.dto';
+import { ApiCsrfHeader } from '../session-routes.decorator';
 
 /** The routes that read their request body themselves, streamed (the body pipeline leaves it to them). */
 export const REPORT_UPLOAD_PATHS: ReadonlySet<string> = new Set([
@@ -132,7 +132,7 @@ export class ReportUploadsController {
     summary: 'Import a marketplace order report (account page)',
     description: IMPORT_DESCRIPTION,
   })
-  @ApiHeader({ name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' })
+  @ApiCsrfHeader()
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ImportQueries()

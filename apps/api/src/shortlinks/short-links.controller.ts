@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentMember, SignedIn } from '@app/auth';
+import { CurrentMember } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
 import type { Member } from '@app/members';
 import { CustomDomainService, domainView, ShortLinkService } from '@app/shortlinks';
@@ -29,15 +25,10 @@ import {
   ShortLinksQueryDto,
   SubIdsDto,
 } from './short-links.dto';
-
-const CSRF_HEADER_DOC = { name: 'X-CSRF-Token', required: true, description: 'The session CSRF token' };
+import { ApiCsrfHeader, SessionController } from '../session-routes.decorator';
 
 /** The member's short links, their clicks, and custom domains (account area, session + CSRF). */
-@ApiTags('account')
-@ApiCookieAuth('session')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'unauthenticated: not logged in, or session ended' })
-@Controller('account')
-@SignedIn()
+@SessionController('account', 'unauthenticated: not logged in, or session ended')
 export class ShortLinksController {
   constructor(
     private readonly shortLinks: ShortLinkService,
@@ -143,7 +134,7 @@ export class ShortLinksController {
   @Post('domains')
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'addDomain',
     summary: 'Add a custom domain (Pro)',
@@ -162,7 +153,7 @@ export class ShortLinksController {
   @Post('domains/:id/check')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({ operationId: 'checkDomain', summary: 'Check a custom domain now' })
   @ApiOkResponse({ type: CustomDomainResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
@@ -173,7 +164,7 @@ export class ShortLinksController {
 
   @Delete('domains/:id')
   @Header('Cache-Control', 'no-store')
-  @ApiHeader(CSRF_HEADER_DOC)
+  @ApiCsrfHeader()
   @ApiOperation({
     operationId: 'removeDomain',
     summary: 'Remove a custom domain',

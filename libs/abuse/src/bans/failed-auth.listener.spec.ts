@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
-import { Test, TestingModule } from '@nestjs/testing';
+import type { EventEmitter2 } from '@nestjs/event-emitter';
+import type { TestingModule } from '@nestjs/testing';
+import { startListenerModule } from '@app/common/testing';
 import { AppException, Clock } from '@app/common';
 import { AuthFailed } from '@app/credentials';
 import { abuseConfig } from '../abuse.config';
@@ -28,35 +29,30 @@ describe('FailedAuthListener', () => {
     recorded.length = 0;
     counterDown = false;
     activeBan = null;
-    moduleRef = await Test.createTestingModule({
-      imports: [EventEmitterModule.forRoot()],
-      providers: [
-        FailedAuthListener,
-        {
-          provide: FailedAuthCounter,
-          useValue: {
-            increment: async (ipKey: string) => {
-              if (counterDown) throw new Error('counter down');
-              failures.set(ipKey, (failures.get(ipKey) ?? 0) + 1);
-              return failures.get(ipKey)!;
-            },
+    ({ moduleRef, emitter } = await startListenerModule([
+      FailedAuthListener,
+      {
+        provide: FailedAuthCounter,
+        useValue: {
+          increment: async (ipKey: string) => {
+            if (counterDown) throw new Error('counter down');
+            failures.set(ipKey, (failures.get(ipKey) ?? 0) + 1);
+            return failures.get(ipKey)!;
           },
         },
-        {
-          provide: IpBanService,
-          useValue: {
-            activeBan: async () => activeBan,
-            ban: async (ipKey: string, count: number) => void bans.push({ ipKey, failures: count }),
-          },
+      },
+      {
+        provide: IpBanService,
+        useValue: {
+          activeBan: async () => activeBan,
+          ban: async (ipKey: string, count: number) => void bans.push({ ipKey, failures: count }),
         },
-        { provide: IpAllowList, useValue: { contains: (ip: string | undefined) => ip === '10.9.9.9' } },
-        { provide: AbuseEvents, useValue: { record: (event: Record<string, unknown>) => void recorded.push(event) } },
-        { provide: abuseConfig.KEY, useValue: { IP_BAN_MAX_FAILURES: 3 } },
-        { provide: Clock, useValue: { now: () => NOW } },
-      ],
-    }).compile();
-    await moduleRef.init();
-    emitter = moduleRef.get(EventEmitter2);
+      },
+      { provide: IpAllowList, useValue: { contains: (ip: string | undefined) => ip === '10.9.9.9' } },
+      { provide: AbuseEvents, useValue: { record: (event: Record<string, unknown>) => void recorded.push(event) } },
+      { provide: abuseConfig.KEY, useValue: { IP_BAN_MAX_FAILURES: 3 } },
+      { provide: Clock, useValue: { now: () => NOW } },
+    ]));
   });
   afterEach(() => moduleRef.close());
 

@@ -1,3 +1,4 @@
+import { pageAt, refused, shortAt } from '../testing/link-cases';
 import { LazadaAdapter } from './lazada.adapter';
 import { LinkIdentifier } from './link-identifier';
 
@@ -64,41 +65,29 @@ describe('LazadaAdapter', () => {
     [
       'page with a file extension at the site root (no / appended)',
       'https://www.lazada.vn/flash-sale.html?spm=x',
-      { kind: 'page', canonicalUrl: 'https://www.lazada.vn/flash-sale.html' },
+      pageAt('https://www.lazada.vn/flash-sale.html'),
     ],
-    ['home page', 'https://www.lazada.vn/?spm=x', { kind: 'page', canonicalUrl: 'https://www.lazada.vn/' }],
+    ['home page', 'https://www.lazada.vn/?spm=x', pageAt('https://www.lazada.vn/')],
     [
       'category page',
       'https://www.lazada.vn/dien-thoai-di-dong/?page=2&spm=x',
-      { kind: 'page', canonicalUrl: 'https://www.lazada.vn/dien-thoai-di-dong/?page=2' },
+      pageAt('https://www.lazada.vn/dien-thoai-di-dong/?page=2'),
     ],
-    ['share link', 'https://s.lazada.vn/s.UAJFo?cc', { kind: 'short', shortUrl: 'https://s.lazada.vn/s.UAJFo?cc' }],
-    ['lzd.co link', 'http://LZD.CO/cutepets', { kind: 'short', shortUrl: 'https://lzd.co/cutepets' }],
-    [
-      'share link without s. prefix',
-      'https://s.lazada.vn/abc',
-      { kind: 'not_convertible', reasonCode: 'invalid_link' },
-    ],
-    [
-      'products path without ids',
-      'https://www.lazada.vn/products/abc.html',
-      { kind: 'not_convertible', reasonCode: 'not_a_product' },
-    ],
-    ['cart', 'https://www.lazada.vn/cart', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
-    [
-      'master link with a bad path',
-      'https://c.lazada.vn/x/c.abc',
-      { kind: 'not_convertible', reasonCode: 'invalid_link' },
-    ],
+    ['share link', 'https://s.lazada.vn/s.UAJFo?cc', shortAt('https://s.lazada.vn/s.UAJFo?cc')],
+    ['lzd.co link', 'http://LZD.CO/cutepets', shortAt('https://lzd.co/cutepets')],
+    ['share link without s. prefix', 'https://s.lazada.vn/abc', refused('invalid_link')],
+    ['products path without ids', 'https://www.lazada.vn/products/abc.html', refused('not_a_product')],
+    ['cart', 'https://www.lazada.vn/cart', refused('not_a_product')],
+    ['master link with a bad path', 'https://c.lazada.vn/x/c.abc', refused('invalid_link')],
     [
       'master link whose url is another master link',
       `https://c.lazada.vn/t/c.abc?url=${encodeURIComponent('https://c.lazada.vn/t/c.def?url=https%3A%2F%2Fwww.lazada.vn%2F')}`,
-      { kind: 'not_convertible', reasonCode: 'invalid_link' },
+      refused('invalid_link'),
     ],
     [
       'master link whose url is a look-alike host',
       `https://c.lazada.vn/t/c.abc?url=${encodeURIComponent('https://www.lazada.vn.evil.com/products/x-i1.html')}`,
-      { kind: 'not_convertible', reasonCode: 'invalid_link' },
+      refused('invalid_link'),
     ],
   ])('%s', (_name, raw, expected) => {
     expect(identifier.identify(raw)).toMatchObject({ marketplace: 'lazada', ...expected });

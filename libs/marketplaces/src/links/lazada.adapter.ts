@@ -6,6 +6,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { assertBuildable, refusedLink, sharedReasons } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isAccountPolicyOrHelpPath, isPolicySlug } from './non-shoppable';
 import { paramValue, trackingRules, withoutTracking } from './query-filter';
 import { hostName, MarketplaceRecognition, PathFamily, RecognisedHost } from './recognition';
@@ -198,12 +199,9 @@ function lazadaHosts(): RecognisedHost[] {
 }
 
 const REASONS = {
-  nonShoppablePage: 'Account, cart, checkout, policy, help and similar Lazada pages cannot be converted',
-  cutSlug: 'This Lazada link ends in "-": its name was cut (by a line break?); paste the whole link',
+  ...sharedReasons('Lazada'),
   unknownPage: 'Not a Lazada product, shop, category, campaign or search page',
-  shortLinkWithoutCode: 'Lazada short link without a valid code',
   badMasterLink: 'Lazada master link without a valid Lazada url parameter',
-  notLazada: 'Not a Lazada link',
 } as const;
 
 /**
@@ -231,7 +229,7 @@ export class LazadaAdapter implements MarketplaceAdapter {
 
   parse(url: URL): ParsedLink {
     const host = classifyLazadaHost(normalizeHostname(url.hostname));
-    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notLazada);
+    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notThisMarketplace);
     switch (host.role) {
       case 'main':
         return parseMainSite(url, host.region);
@@ -245,9 +243,7 @@ export class LazadaAdapter implements MarketplaceAdapter {
   }
 
   buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
-    if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
-      throw new Error(`Cannot build a Lazada affiliate link for a link of kind "${link.kind}"`);
-    }
+    assertBuildable(link, this.label);
     if (link.region !== MASTER_LINK_REGION) {
       return {
         ok: false,
@@ -400,9 +396,9 @@ function pageLink(url: URL, region: string, path: string): ParsedLink {
 }
 
 function notAProduct(region: string, reason: string): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'not_a_product', reason };
+  return refusedLink(MARKETPLACE, region, 'not_a_product', reason);
 }
 
 function invalidLink(region: string, reason: string): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'invalid_link', reason };
+  return refusedLink(MARKETPLACE, region, 'invalid_link', reason);
 }

@@ -5,6 +5,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { assertBuildable, refusedLink, sharedReasons } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isPolicySlug } from './non-shoppable';
 import { MarketplaceRecognition, PathFamily } from './recognition';
 import {
@@ -82,13 +83,10 @@ const NON_PRODUCT_HOST_REASONS: Readonly<Record<Exclude<ShopeeHostRole, 'main' |
 };
 
 const REASONS = {
-  nonShoppablePage: 'Account, cart, checkout, policy, help and similar Shopee pages cannot be converted',
+  ...sharedReasons('Shopee'),
   unknownPage: 'Not a Shopee product, shop, category, campaign or search page',
   universalLinkTarget: 'This Shopee app link does not point to a product or a shop',
-  cutSlug: 'This Shopee link ends in "-": its name was cut (by a line break?); paste the whole link',
-  shortLinkWithoutCode: 'Shopee short link without a valid code',
   badAffiliateRedirect: 'Shopee affiliate redirect link without a valid Shopee origin_link',
-  notShopee: 'Not a Shopee link',
   productOfferWithoutShop:
     'Shopee Affiliate portal offer pages name the item but not its shop id, so no Shopee link can be built: ' +
     'paste the product link instead',
@@ -240,7 +238,7 @@ export class ShopeeAdapter implements MarketplaceAdapter {
 
   parse(url: URL): ParsedLink {
     const host = classifyShopeeHost(normalizeHostname(url.hostname));
-    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notShopee);
+    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notThisMarketplace);
     switch (host.role) {
       case 'main':
         return parseMainSite(url, host.region);
@@ -256,9 +254,7 @@ export class ShopeeAdapter implements MarketplaceAdapter {
   }
 
   buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
-    if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
-      throw new Error(`Cannot build a Shopee affiliate link for a link of kind "${link.kind}"`);
-    }
+    assertBuildable(link, this.label);
     if (!params.affiliateId) throw new Error('affiliateId is required to build a Shopee affiliate link');
     const query = [
       `origin_link=${encodeURIComponent(link.canonicalUrl)}`,
@@ -417,9 +413,9 @@ function parseAffiliateRedirect(url: URL, region: string): ParsedLink {
 // ---------------------------------------------------------------- helpers
 
 function notAProduct(region: string, reason: string): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'not_a_product', reason };
+  return refusedLink(MARKETPLACE, region, 'not_a_product', reason);
 }
 
 function invalidLink(region: string, reason: string): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'invalid_link', reason };
+  return refusedLink(MARKETPLACE, region, 'invalid_link', reason);
 }

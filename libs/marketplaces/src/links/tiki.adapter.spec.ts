@@ -1,3 +1,4 @@
+import { pageAt, refused, shortAt } from '../testing/link-cases';
 import { LinkIdentifier } from './link-identifier';
 import { TikiAdapter } from './tiki.adapter';
 
@@ -25,35 +26,23 @@ describe('TikiAdapter', () => {
       'https://www.tiki.vn/x-p12.html?spid=34&src=a',
       { kind: 'product', itemId: '12', canonicalUrl: 'https://tiki.vn/x-p12.html?spid=34' },
     ],
-    [
-      'short link with a campaign',
-      'https://ti.ki/AVARxdrq/BYFTWCJX',
-      { kind: 'short', shortUrl: 'https://ti.ki/AVARxdrq/BYFTWCJX' },
-    ],
+    ['short link with a campaign', 'https://ti.ki/AVARxdrq/BYFTWCJX', shortAt('https://ti.ki/AVARxdrq/BYFTWCJX')],
     ['short link with one code', 'https://ti.ki/beautyx12', { kind: 'short' }],
-    ['short link too deep', 'https://ti.ki/a/b/c', { kind: 'not_convertible', reasonCode: 'invalid_link' }],
+    ['short link too deep', 'https://ti.ki/a/b/c', refused('invalid_link')],
     [
       'TAP link with a foreign target',
       `https://ti.ki/a/B?TIKI_URI=${encodeURIComponent('https://evil.com/x-p1.html')}`,
-      { kind: 'not_convertible', reasonCode: 'invalid_link' },
+      refused('invalid_link'),
     ],
-    [
-      'TAP link with an empty target',
-      'https://ti.ki/a/B?TIKI_URI=',
-      { kind: 'not_convertible', reasonCode: 'invalid_link' },
-    ],
+    ['TAP link with an empty target', 'https://ti.ki/a/B?TIKI_URI=', refused('invalid_link')],
     [
       'category page',
       'https://tiki.vn/dien-thoai-may-tinh-bang/c1789?src=c.1789',
-      { kind: 'page', canonicalUrl: 'https://tiki.vn/dien-thoai-may-tinh-bang/c1789' },
+      pageAt('https://tiki.vn/dien-thoai-may-tinh-bang/c1789'),
     ],
-    [
-      'search page',
-      'https://tiki.vn/search?q=iphone&_lc=x',
-      { kind: 'page', canonicalUrl: 'https://tiki.vn/search?q=iphone' },
-    ],
-    ['account page', 'https://tiki.vn/customer/account', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
-    ['deep unknown path', 'https://tiki.vn/a/b/c', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
+    ['search page', 'https://tiki.vn/search?q=iphone&_lc=x', pageAt('https://tiki.vn/search?q=iphone')],
+    ['account page', 'https://tiki.vn/customer/account', refused('not_a_product')],
+    ['deep unknown path', 'https://tiki.vn/a/b/c', refused('not_a_product')],
   ])('%s', (_name, raw, expected) => {
     expect(identifier.identify(raw)).toMatchObject({ marketplace: 'tiki', ...expected });
   });

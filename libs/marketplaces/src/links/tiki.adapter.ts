@@ -6,6 +6,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { assertBuildable, refusedLink, sharedReasons } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isAccountPolicyOrHelpPath } from './non-shoppable';
 import { onlyParams, paramValue, trackingRules, withoutTracking } from './query-filter';
 import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
@@ -111,12 +112,9 @@ const PATH_FAMILIES: readonly PathFamily[] = [
 ];
 
 const REASONS = {
-  nonShoppablePage: 'Account, cart, checkout, policy, help and similar Tiki pages cannot be converted',
-  cutSlug: 'This Tiki link ends in "-": its name was cut (by a line break?); paste the whole link',
+  ...sharedReasons('Tiki'),
   unknownPage: 'Not a Tiki product, shop, category, promotion or search page',
-  shortLinkWithoutCode: 'Tiki short link without a valid code',
   badTapLink: 'Tiki affiliate link without a valid Tiki TIKI_URI parameter',
-  notTiki: 'Not a Tiki link',
 } as const;
 
 /**
@@ -148,14 +146,12 @@ export class TikiAdapter implements MarketplaceAdapter {
       case 'short':
         return parseAffiliateHost(url);
       default:
-        return invalidLink(REASONS.notTiki);
+        return invalidLink(REASONS.notThisMarketplace);
     }
   }
 
   buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
-    if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
-      throw new Error(`Cannot build a Tiki affiliate link for a link of kind "${link.kind}"`);
-    }
+    assertBuildable(link, this.label);
     const publisher = params.marketplaceSettings?.tikiPublisherCode?.trim() ?? '';
     const campaign = params.marketplaceSettings?.tikiCampaignCode?.trim() ?? '';
     if (!CODE_SEGMENT.test(publisher) || !CODE_SEGMENT.test(campaign)) {
@@ -240,9 +236,9 @@ function page(path: string, url: URL): ParsedLink {
 }
 
 function notAProduct(reason: string): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region: REGION, reasonCode: 'not_a_product', reason };
+  return refusedLink(MARKETPLACE, REGION, 'not_a_product', reason);
 }
 
 function invalidLink(reason: string): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region: REGION, reasonCode: 'invalid_link', reason };
+  return refusedLink(MARKETPLACE, REGION, 'invalid_link', reason);
 }

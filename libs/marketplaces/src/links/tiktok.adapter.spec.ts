@@ -1,3 +1,4 @@
+import { pageAt, refused, shortAt } from '../testing/link-cases';
 import { LinkIdentifier } from './link-identifier';
 import { TikTokAdapter } from './tiktok.adapter';
 
@@ -19,11 +20,11 @@ describe('TikTokAdapter', () => {
     [
       'vt share link',
       'https://vt.tiktok.com/ZS9AJ7tbWDtcs-yOIvD/',
-      { kind: 'short', shortUrl: 'https://vt.tiktok.com/ZS9AJ7tbWDtcs-yOIvD/' },
+      shortAt('https://vt.tiktok.com/ZS9AJ7tbWDtcs-yOIvD/'),
     ],
     ['vm share link', 'https://vm.tiktok.com/ZMabc/', { kind: 'short' }],
     ['/t/ share link', 'https://www.tiktok.com/t/ZSVaYMpBn/', { kind: 'short' }],
-    ['vt link without code', 'https://vt.tiktok.com/', { kind: 'not_convertible', reasonCode: 'invalid_link' }],
+    ['vt link without code', 'https://vt.tiktok.com/', refused('invalid_link')],
     [
       'product id in view/product',
       'https://m.tiktok.com/view/product/1729?region=vn',
@@ -40,14 +41,14 @@ describe('TikTokAdapter', () => {
       { kind: 'product', canonicalUrl: 'https://www.tiktok.com/view/product/1729' },
     ],
     ['pdp in another market', 'https://shop.tiktok.com/th/pdp/x/1729', { kind: 'product', region: 'th' }],
-    ['pdp without id', 'https://shop.tiktok.com/vn/pdp/abc', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
+    ['pdp without id', 'https://shop.tiktok.com/vn/pdp/abc', refused('not_a_product')],
     [
       'store page',
       'https://shop.tiktok.com/vn/store/abc/123?source=x',
-      { kind: 'page', canonicalUrl: 'https://shop.tiktok.com/vn/store/abc/123' },
+      pageAt('https://shop.tiktok.com/vn/store/abc/123'),
     ],
-    ['photo post', 'https://www.tiktok.com/@a/photo/123', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
-    ['live', 'https://www.tiktok.com/@a/live', { kind: 'not_convertible', reasonCode: 'not_a_product' }],
+    ['photo post', 'https://www.tiktok.com/@a/photo/123', refused('not_a_product')],
+    ['live', 'https://www.tiktok.com/@a/live', refused('not_a_product')],
   ])('%s', (_name, raw, expected) => {
     expect(identifier.identify(raw)).toMatchObject({ marketplace: 'tiktok', ...expected });
   });

@@ -6,6 +6,7 @@ import {
   MarketplaceId,
   ParsedLink,
 } from './marketplace-link';
+import { assertBuildable, refusedLink } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isPolicySlug } from './non-shoppable';
 import { paramValue } from './query-filter';
 import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
@@ -178,9 +179,7 @@ export class TikTokAdapter implements MarketplaceAdapter {
   }
 
   buildAffiliateLink(link: ParsedLink, _params: AffiliateParams): AffiliateLinkResult {
-    if ((link.kind !== 'product' && link.kind !== 'page') || !link.canonicalUrl) {
-      throw new Error(`Cannot build a TikTok Shop affiliate link for a link of kind "${link.kind}"`);
-    }
+    assertBuildable(link, this.label);
     return {
       ok: false,
       code: 'unsupported_for_marketplace',
@@ -277,15 +276,9 @@ function shortLink(url: URL, region = DEFAULT_REGION): ParsedLink {
 }
 
 function notAProduct(reason: string, region = DEFAULT_REGION): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'not_convertible', region, reasonCode: 'not_a_product', reason };
+  return refusedLink(MARKETPLACE, region, 'not_a_product', reason);
 }
 
 function invalidLink(reason: string): ParsedLink {
-  return {
-    marketplace: MARKETPLACE,
-    kind: 'not_convertible',
-    region: DEFAULT_REGION,
-    reasonCode: 'invalid_link',
-    reason,
-  };
+  return refusedLink(MARKETPLACE, DEFAULT_REGION, 'invalid_link', reason);
 }

@@ -57,6 +57,16 @@ export function shopeeShortLinkRequest(
     operationName: 'generateShortLink',
     variables: { originUrl, subIds: [...subIds] },
   });
+  return shopeeGraphqlRequest(endpoint, body, credentials, timestamp);
+}
+
+/** A POST of the GraphQL `body` to the Open API `endpoint`, signed with the app's credentials at `timestamp` (s). */
+export function shopeeGraphqlRequest(
+  endpoint: string,
+  body: string,
+  credentials: ShopeeAppCredentials,
+  timestamp: number,
+): OutboundRequest {
   return {
     method: 'POST',
     url: endpoint,

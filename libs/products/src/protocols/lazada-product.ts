@@ -2,9 +2,8 @@ import Decimal from 'decimal.js';
 import {
   failureForStatus,
   isRecord,
-  LAZADA_GETLINK_PATH,
   lazadaFailure,
-  lazadaSign,
+  lazadaGetLinkRequest,
   parseJson,
   unreadable,
   type Attempt,
@@ -24,16 +23,7 @@ export function lazadaProductRequest(
   credentials: LazadaCredentials,
   timestampMs: number,
 ): OutboundRequest {
-  const params: Record<string, string> = {
-    app_key: credentials.appKey,
-    timestamp: String(timestampMs),
-    sign_method: 'sha256',
-    userToken: credentials.userToken,
-    inputType: 'url',
-    inputValue: productUrl,
-  };
-  params.sign = lazadaSign(credentials.appSecret, LAZADA_GETLINK_PATH, params);
-  return { method: 'GET', url: `${baseUrl}${LAZADA_GETLINK_PATH}?${new URLSearchParams(params)}` };
+  return lazadaGetLinkRequest(baseUrl, [productUrl], [], credentials, timestampMs);
 }
 
 /** `regularCommission` as a fraction: `"5%"` → `"0.05"`, `"0.05"` → `"0.05"`, `"12"` → `"0.12"`. */

@@ -2,8 +2,8 @@ import {
   failureForStatus,
   isRecord,
   parseJson,
-  shopeeAuthorization,
   shopeeFailure,
+  shopeeGraphqlRequest,
   unreadable,
   type Attempt,
   type OutboundRequest,
@@ -37,15 +37,7 @@ export function productOfferRequest(
   timestamp: number,
 ): OutboundRequest {
   const body = JSON.stringify({ query: productOfferQuery(shopId, itemId), operationName: 'productOfferV2' });
-  return {
-    method: 'POST',
-    url: endpoint,
-    headers: {
-      'content-type': 'application/json',
-      authorization: shopeeAuthorization(credentials.appId, credentials.secret, timestamp, body),
-    },
-    body,
-  };
+  return shopeeGraphqlRequest(endpoint, body, credentials, timestamp);
 }
 
 /** What a product lookup answers: the details, or that the marketplace has no such product. */

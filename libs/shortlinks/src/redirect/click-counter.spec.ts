@@ -30,18 +30,14 @@ describe('ClickCounter', () => {
     fail = false;
   });
   afterEach(() => jest.restoreAllMocks());
+  const newCounter = () =>
+    new ClickCounter(db, new Clock(), config.get(shortLinksConfig), config.get(commonConfig), new SchedulerRegistry());
 
   it('holds at most MAX_PENDING_COUNTERS counters: a click on a new one beyond is dropped, counted and logged', async () => {
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const counter = new ClickCounter(
-      db,
-      new Clock(),
-      config.get(shortLinksConfig),
-      config.get(commonConfig),
-      new SchedulerRegistry(),
-    );
+    const counter = newCounter();
     fail = true;
     for (let id = 1; id <= MAX_PENDING_COUNTERS; id += 1) counter.record(String(id), false);
     await counter.flush(); // the database is down: every counter is kept
@@ -79,13 +75,7 @@ describe('ClickCounter', () => {
 
   it('writes any number of links in one statement per flush, and logs its size and duration', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const counter = new ClickCounter(
-      db,
-      new Clock(),
-      config.get(shortLinksConfig),
-      config.get(commonConfig),
-      new SchedulerRegistry(),
-    );
+    const counter = newCounter();
     for (const links of [1, 10, 50_000]) {
       statements = [];
       for (let id = 1; id <= links; id += 1) counter.record(String(id), id % 2 === 0);

@@ -40,7 +40,7 @@ export interface RedirectHandlerOptions {
  * duration timer, with Express behind it for everything it passes on (the api's routes and pages mounted,
  * `GET /health` standalone). Express's set-up (its `app.handle` re-parents `req` and `res` onto its own
  * prototypes, which makes Node's HTTP code that touches them polymorphic) costs several times a redirect's own
- * work: see docs/benchmarks.md, "Where a mounted redirect's time went".
+ * work: see docs/benchmarks-history.md, "Where a mounted redirect's time went".
  *
  * Routing: Host = SHORT_LINK_BASE_URL's host (any port) → `<prefix>/<code>` are ours; Host = a verified custom
  * domain → `/<code>` looked up among that member's links on that domain only. `/health` always goes on to the

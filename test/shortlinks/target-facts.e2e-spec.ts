@@ -35,6 +35,33 @@ describe('a short link stores what its target is (marketplace, region, account, 
     ]);
   });
 
+  it("stores Shopee's model id and Tiki's seller offer (spid) as the variant", async () => {
+    const member = await t.createMember();
+    const shopee = `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent('https://shopee.vn/x-i.111.5001?model_id=90001')}&affiliate_id=VN1`;
+    const tiki = 'https://tiki.vn/hoang-tu-be-p166033489.html?spid=166033491';
+    const codes = await t.app.get(ShortLinkService).shorten(member.member.id, OWN_DOMAIN, [shopee, tiki], 'fb');
+    expect(await t.dataSource.query(FACTS, [await idOf(codes.get(shopee)!)])).toEqual([
+      {
+        marketplace: 'shopee',
+        region: 'vn',
+        affiliate_id: 'VN1',
+        shop_id: '111',
+        item_id: '5001',
+        variant_id: '90001',
+      },
+    ]);
+    expect(await t.dataSource.query(FACTS, [await idOf(codes.get(tiki)!)])).toEqual([
+      {
+        marketplace: 'tiki',
+        region: 'vn',
+        affiliate_id: null,
+        shop_id: null,
+        item_id: '166033489',
+        variant_id: '166033491',
+      },
+    ]);
+  });
+
   it('links made before the columns are filled by the migration, with the same recognition', async () => {
     const member = await t.createMember();
     const [{ id: th }] = await t.dataSource.query(

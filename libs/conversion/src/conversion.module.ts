@@ -8,7 +8,7 @@ import { LargeConversionGate } from './large-conversion-gate';
 import { ConversionWorkers } from './workers/conversion-workers';
 import { MarketplaceSettingsSource, PrincipalMarketplaceSettings } from './marketplace-settings';
 import { MarketplaceTargetPolicy } from './marketplace-target-policy';
-import { Marketplaces } from './marketplaces';
+import { Marketplaces } from '@app/marketplaces';
 import { ModeProvider } from './modes/mode-provider';
 import { MODE_PROVIDERS, ModeRegistry } from './modes/mode-registry';
 import { AffiliateMode } from './modes/providers/affiliate.mode';

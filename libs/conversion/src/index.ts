@@ -5,7 +5,6 @@ export { MarketplaceTargetPolicy } from './marketplace-target-policy';
 export { ConvertRequestDto } from './dto/convert-request.dto';
 export { ConvertResponseDto } from './dto/convert-response.dto';
 export { CONVERT_MODE_NAMES, isConvertMode } from './modes/convert-modes';
-export { isTikiTapCode, lazadaMasterCode } from './links';
 export { AddressPolicy, DnsLookup, pinnedLookup, ResolvedLink } from './resolver';
 export { conversionConfig } from './conversion.config';
 export { ConvertResponder, type ConvertReply } from './convert-responder';

@@ -4,11 +4,17 @@ import { conversionConfig } from './conversion.config';
 import type { ConvertItem } from './text-conversion';
 import { TextConverter } from './text-converter';
 import { ConversionWorkers } from './workers/conversion-workers';
-import { extractLinks, LazadaAdapter, MarketplaceAdapter, ShopeeAdapter, TikiAdapter, TikTokAdapter } from './links';
-import { unwrapLink } from './links/link-wrappers';
-import { normalizeHostname } from './links/url-helpers';
+import { Marketplaces, normalizeHostname } from '@app/marketplaces';
+import {
+  LazadaAdapter,
+  MarketplaceAdapter,
+  ShopeeAdapter,
+  TikiAdapter,
+  TikTokAdapter,
+  unwrapLink,
+} from '@app/marketplaces/testing';
+import { extractLinks } from './links';
 import { MarketplaceSettingsSource } from './marketplace-settings';
-import { Marketplaces } from './marketplaces';
 import { CONVERT_MODE_NAMES, ConvertMode } from './modes/convert-modes';
 import { ModeRegistry } from './modes/mode-registry';
 import { AffiliateMode } from './modes/providers/affiliate.mode';

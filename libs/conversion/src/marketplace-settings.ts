@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@app/credentials';
-import type { MarketplaceSettings } from './links';
+import type { MarketplaceSettings } from '@app/marketplaces';
 
 /**
  * Where a member's marketplace settings (Lazada master link, Tiki TAP codes) come from. Asked once per convert

@@ -34,6 +34,21 @@ describe("a short link's target facts, stored with the link when it is made", ()
       { marketplace: 'lazada', itemId: '3001', variantId: '3101', region: 'vn', affiliateId: 'MASTER' },
     ],
     [
+      'a Shopee affiliate link whose target names a model (its variant)',
+      `https://s.shopee.vn/an_redir?origin_link=${encodeURIComponent('https://shopee.vn/x-i.111.5001?model_id=90001')}&affiliate_id=1`,
+      { marketplace: 'shopee', shopId: '111', itemId: '5001', variantId: '90001', region: 'vn', affiliateId: '1' },
+    ],
+    [
+      'a Tiki link with its seller offer (its variant)',
+      'https://tiki.vn/hoang-tu-be-p166033489.html?spid=166033491',
+      { marketplace: 'tiki', shopId: null, itemId: '166033489', variantId: '166033491', region: 'vn' },
+    ],
+    [
+      'a Shopee link without a model',
+      'https://shopee.vn/product/1/2',
+      { marketplace: 'shopee', shopId: '1', itemId: '2', variantId: null },
+    ],
+    [
       'a Shopee shop page (no item)',
       'https://shopee.co.id/some_shop',
       { marketplace: 'shopee', itemId: null, region: 'id', affiliateId: null },

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { regionOfSite } from '@app/marketplaces';
+import { lazadaMasterCode, type MarketplaceId, Marketplaces, regionOfSite } from '@app/marketplaces';
 import { ShortLinkTargetPolicy, type ShortLinkTargetFacts } from '@app/shortlinks';
-import { lazadaMasterCode, type MarketplaceId } from './links';
-import { Marketplaces } from './marketplaces';
 
 /**
  * Our short links may only point at links this lib recognises as marketplace links, and each stores what its
@@ -31,7 +29,7 @@ export class MarketplaceTargetPolicy extends ShortLinkTargetPolicy {
       affiliateId: cut(accountOf(link.marketplace, target), 100),
       shopId: product ? cut(link.shopId, 64) : null,
       itemId: product ? cut(link.itemId, 64) : null,
-      variantId: product ? cut(link.skuId, 64) : null,
+      variantId: product ? cut(link.skuId ?? link.modelId ?? link.spid, 64) : null,
     };
   }
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { extractLinks, ParsedLink } from './links';
-import { PathFamilyKind } from './links/recognition';
-import { Marketplaces } from './marketplaces';
-import { API_DOC_PATH, apiDoc } from './recognition-docs';
+import { Marketplaces, ParsedLink } from '@app/marketplaces';
+import { extractLinks } from './links';
+import { API_DOC_PATH, apiDoc, PathFamilyKind } from '@app/marketplaces/testing';
 import { CORPUS } from './testing/marketplace-corpus';
 
 const marketplaces = new Marketplaces();

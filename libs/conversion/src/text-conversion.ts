@@ -1,7 +1,8 @@
 import type { CpuLane } from './scheduling/cpu-lane';
 import type { Principal } from '@app/credentials';
 import type { ProductDetails, ProductError } from '@app/products';
-import { extractLinks, FoundLink, MarketplaceSettings, ParsedLink, writtenLike } from './links';
+import { MarketplaceSettings, ParsedLink } from '@app/marketplaces';
+import { extractLinks, FoundLink, writtenLike } from './links';
 import { failed, ItemError, LinkOutcome } from './modes/item-error';
 import type { ModeContext, ModeProvider } from './modes/mode-provider';
 import type { ShortLinkOutcome } from './resolver/short-link-resolution.service';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AbuseEvents } from '@app/abuse';
 import { LoginService, SessionsService } from '@app/auth';
 import { AppException } from '@app/common';
-import { isTikiTapCode, lazadaMasterCode } from '@app/conversion';
+import { isTikiTapCode, lazadaMasterCode } from '@app/marketplaces';
 import { CredentialsService, MAX_GRACE_SECONDS } from '@app/credentials';
 import {
   Member,

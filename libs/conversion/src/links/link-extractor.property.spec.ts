@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { replaceLinks } from '../text-conversion';
-import { Marketplaces } from '../marketplaces';
-import { CLICK_ID_PARAMS } from './click-ids';
+import { Marketplaces } from '@app/marketplaces';
+import { CLICK_ID_PARAMS } from '@app/marketplaces/testing';
 import { extractLinks, findSchemeStarts, linkifyCandidates, plainWebLink } from './link-extractor';
 
 /**

@@ -1,7 +1,6 @@
 import { extractLinks } from './link-extractor';
-import { LinkIdentifier } from './link-identifier';
-import { MarketplaceAdapter, ParsedLink } from './marketplace-link';
-import { ShopeeAdapter } from './shopee.adapter';
+import type { ParsedLink } from '@app/marketplaces';
+import { LinkIdentifier, MarketplaceAdapter, ShopeeAdapter } from '@app/marketplaces/testing';
 
 const shopee = new ShopeeAdapter();
 const identifier = new LinkIdentifier([shopee]);

@@ -1,4 +1,4 @@
-import { Marketplaces } from '../marketplaces';
+import { Marketplaces } from '@app/marketplaces';
 import { extractLinks } from './link-extractor';
 
 /**

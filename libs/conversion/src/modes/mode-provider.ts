@@ -1,5 +1,5 @@
 import type { Principal } from '@app/credentials';
-import type { MarketplaceSettings, ParsedLink } from '../links';
+import type { MarketplaceSettings, ParsedLink } from '@app/marketplaces';
 import type { ConvertMode } from './convert-modes';
 import type { LinkOutcome } from './item-error';
 

@@ -1,6 +1,5 @@
 import { Clock } from '@app/common';
-import type { ParsedLink } from '../links';
-import { Marketplaces } from '../marketplaces';
+import { Marketplaces, type ParsedLink } from '@app/marketplaces';
 import { InMemoryResolvedLinkStore, TableShortLinkResolver, TEST_RESOLVER_OPTIONS } from '../testing';
 import { ShortLinkResolutionService } from './short-link-resolution.service';
 import type { ShortLinkResolver } from './short-link-resolver';

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MarketplaceId, normalizeHostname, normalizeShortLink } from '../links';
-import { Marketplaces } from '../marketplaces';
+import { MarketplaceId, Marketplaces, normalizeHostname, normalizeShortLink } from '@app/marketplaces';
 import { AddressPolicy } from './address-policy';
 import { DnsLookup, ResolvedAddress } from './dns-lookup';
 import { htmlTargets } from './html-target';

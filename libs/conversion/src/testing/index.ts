@@ -3,7 +3,7 @@
  * touches the network or a database.
  */
 import type { Principal } from '@app/credentials';
-import type { MarketplaceId } from '../links';
+import type { MarketplaceId } from '@app/marketplaces';
 import { CachedResolution, ResolvedLinkStore } from '../resolver/resolved-link-store';
 import type { ResolverOptions } from '../resolver/resolver-options';
 import type { ResolutionFailure, ResolutionResult, ShortLinkResolver } from '../resolver/short-link-resolver';
@@ -117,7 +117,7 @@ export function testPrincipal(overrides: Partial<Principal> = {}): Principal {
  * door `@app/conversion`, which holds what the apps and the other libs use).
  */
 export type { ConvertMode } from '../modes/convert-modes';
-export { Marketplaces } from '../marketplaces';
+export { Marketplaces } from '@app/marketplaces';
 export { MarketplaceSettingsSource } from '../marketplace-settings';
 export { ModeRegistry } from '../modes/mode-registry';
 export { AffiliateMode } from '../modes/providers/affiliate.mode';

@@ -7,7 +7,7 @@
  * Short links are answered by `CORPUS_SHORT_LINKS` (where each one leads, as a marketplace would redirect), so the
  * corpus runs without a network; the resolver's own behaviour is tested against fake servers elsewhere.
  */
-import type { MarketplaceId, MarketplaceSettings } from '../links';
+import type { MarketplaceId, MarketplaceSettings } from '@app/marketplaces';
 import type { ItemErrorCode } from '../modes/item-error';
 import type { ResolutionFailure } from '../resolver/short-link-resolver';
 

@@ -8,8 +8,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { MarketplaceSettings, ParsedLink } from '../links';
-import { Marketplaces } from '../marketplaces';
+import { Marketplaces, type MarketplaceSettings, type ParsedLink } from '@app/marketplaces';
 import { CONVERT_MODES, type ConvertMode } from '../modes/convert-modes';
 import type { ModeContext } from '../modes/mode-provider';
 import type { ShortLinkOutcome } from '../resolver/short-link-resolution.service';

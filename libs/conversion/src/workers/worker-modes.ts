@@ -1,4 +1,4 @@
-import type { Marketplaces } from '../marketplaces';
+import type { Marketplaces } from '@app/marketplaces';
 import type { ModeProvider } from '../modes/mode-provider';
 import { AffiliateMode } from '../modes/providers/affiliate.mode';
 import { LinkGocMode } from '../modes/providers/link-goc.mode';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ParsedLink } from '../../links';
-import { Marketplaces } from '../../marketplaces';
+import { Marketplaces, type ParsedLink } from '@app/marketplaces';
 import { failed, type LinkOutcome } from '../item-error';
 import { ModeContext, ModeProvider } from '../mode-provider';
 

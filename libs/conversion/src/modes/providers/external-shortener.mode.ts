@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppException } from '@app/common';
 import { MemberSettingsService, type MemberSecretName } from '@app/members';
 import { OutsideLinks, type ShortenerProvider } from '@app/outbound';
-import type { ParsedLink } from '../../links';
+import type { ParsedLink } from '@app/marketplaces';
 import { CONVERT_MODES, type ConvertMode } from '../convert-modes';
 import type { LinkOutcome } from '../item-error';
 import { ModeContext, ModeProvider } from '../mode-provider';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ParsedLink } from '../../links';
+import type { ParsedLink } from '@app/marketplaces';
 import { failed, type LinkOutcome } from '../item-error';
 import { ModeProvider } from '../mode-provider';
 

@@ -11,8 +11,7 @@ import {
   type MarketplaceTarget,
   type OutboundResult,
 } from '@app/outbound';
-import type { ParsedLink } from '../../links';
-import { Marketplaces } from '../../marketplaces';
+import { Marketplaces, type ParsedLink } from '@app/marketplaces';
 import { failed, type LinkOutcome } from '../item-error';
 import { ModeContext, ModeProvider } from '../mode-provider';
 import { outsideOutcome } from './outside-outcome';

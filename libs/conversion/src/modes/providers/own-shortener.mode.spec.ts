@@ -1,7 +1,6 @@
 import { loadNamespace } from '@app/common/testing';
 import { ShortLinkService, shortLinksConfig, ShortLinkUrls } from '@app/shortlinks';
-import type { ParsedLink } from '../../links';
-import { Marketplaces } from '../../marketplaces';
+import { Marketplaces, type ParsedLink } from '@app/marketplaces';
 import { testPrincipal } from '../../testing';
 import { failed, LinkOutcome } from '../item-error';
 import { AffiliateMode } from './affiliate.mode';

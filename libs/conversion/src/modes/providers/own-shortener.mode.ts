@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { requireScope } from '@app/credentials';
 import { OWN_DOMAIN, ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
-import type { ParsedLink } from '../../links';
-import { Marketplaces } from '../../marketplaces';
+import { Marketplaces, type ParsedLink } from '@app/marketplaces';
 import { failed, type LinkOutcome } from '../item-error';
 import { ModeContext, ModeProvider } from '../mode-provider';
 import { AffiliateMode } from './affiliate.mode';

@@ -1,4 +1,4 @@
-import type { ParsedLink } from '../../links';
+import type { ParsedLink } from '@app/marketplaces';
 import type { ConvertMode } from '../convert-modes';
 import { failed, type LinkOutcome } from '../item-error';
 import { ModeProvider } from '../mode-provider';

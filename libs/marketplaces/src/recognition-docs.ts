@@ -2,7 +2,7 @@
  * `npm run docs:links`: writes the recognition tables of docs/api.md (every recognised host per marketplace and
  * country, every path family per host role, the link wrappers) from the adapters' own tables
  * (`MarketplaceAdapter.recognition()`, `LINK_WRAPPERS`). Only the part between the two markers is generated; the
- * prose around it is kept. `recognition-docs.spec.ts` fails when the page is stale.
+ * prose around it is kept. `recognition-docs.spec.ts` (in libs/conversion: it reads the corpus of posts) fails when the page is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

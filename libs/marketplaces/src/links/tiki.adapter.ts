@@ -46,7 +46,8 @@ const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** TAP parameter holding the target link. */
 const TAP_TARGET_PARAM = 'tiki_uri';
 /** `spid` picks the seller offer of a product: the only parameter a canonical product link keeps. */
-const PRODUCT_PARAMS: ReadonlySet<string> = new Set(['spid']);
+const SELLER_OFFER_PARAM = 'spid';
+const PRODUCT_PARAMS: ReadonlySet<string> = new Set([SELLER_OFFER_PARAM]);
 
 const NON_SHOPPABLE_SECTIONS: ReadonlySet<string> = new Set([
   ...ACCOUNT_POLICY_HELP_SECTIONS,
@@ -214,12 +215,14 @@ function parseAffiliateHost(url: URL): ParsedLink {
 }
 
 function product(path: string, itemId: string, url: URL): ParsedLink {
+  const spid = paramValue(url.search, SELLER_OFFER_PARAM);
   return {
     marketplace: MARKETPLACE,
     kind: 'product',
     region: REGION,
     canonicalUrl: `${ORIGIN}${path}${onlyParams(url.search, PRODUCT_PARAMS)}`,
     itemId,
+    ...(spid !== null && ID.test(spid) ? { spid } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   ShopeeHostRole,
   shopeeHosts,
 } from './shopee-hosts';
+import { paramValue } from './query-filter';
 import { voucherQuery, withoutTrackingQuery } from './shopee-query';
 import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
 
@@ -209,6 +210,9 @@ const PATH_FAMILIES: readonly PathFamily[] = [
   },
 ];
 
+/** The query parameters that name a product's model (variation), compared lower-case. */
+const MODEL_ID_PARAMS = ['model_id', 'modelid'] as const;
+
 interface ProductIds {
   shopId: string;
   itemId: string;
@@ -346,6 +350,7 @@ function shopPagePath(segments: readonly string[]): string {
 
 function productLink(url: URL, region: string, ids: ProductIds): ParsedLink {
   const path = ids.slugSegment ? `/${ids.slugSegment}` : `/product/${ids.shopId}/${ids.itemId}`;
+  const modelId = modelIdOf(url.search);
   return {
     marketplace: MARKETPLACE,
     kind: 'product',
@@ -353,7 +358,17 @@ function productLink(url: URL, region: string, ids: ProductIds): ParsedLink {
     canonicalUrl: `${mainSiteOrigin(region)}${path}${voucherQuery(url.search)}`,
     shopId: ids.shopId,
     itemId: ids.itemId,
+    ...(modelId ? { modelId } : {}),
   };
+}
+
+/** The model (variation) id a product link names: `?model_id=` or `?modelid=` (case-insensitive), digits only. */
+function modelIdOf(search: string): string | null {
+  for (const name of MODEL_ID_PARAMS) {
+    const value = paramValue(search, name);
+    if (value !== null && ID.test(value)) return value;
+  }
+  return null;
 }
 
 function pageLink(url: URL, region: string, path: string): ParsedLink {

@@ -23,6 +23,10 @@ export interface ParsedLink {
   itemId?: string;
   /** Lazada: the SKU id, when the link names one. */
   skuId?: string;
+  /** Shopee: the model (variation) id, when the link names one (`?model_id=`, `?modelid=`). */
+  modelId?: string;
+  /** Tiki: the seller offer id, when the link names one (`?spid=`). */
+  spid?: string;
   /**
    * True when the link came from a foreign affiliate link (Shopee an_redir, Lazada master link, Tiki TAP link)
    * and was read from its target parameter, without fetching it.

@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditContextInterceptor, AuditModule } from '@app/audit';
+import { AuditModule } from '@app/audit';
 import { ClockModule, commonConfig, CommonConfig, ConfigModule, type LoadedConfig, loggerModule } from '@app/common';
 import {
   databaseConfig,
@@ -94,8 +94,6 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: validationPipe },
-        // Who acted and from where, for the audit log's listeners (libs/audit: the events carry no request).
-        { provide: APP_INTERCEPTOR, useExisting: AuditContextInterceptor },
       ],
     };
   }

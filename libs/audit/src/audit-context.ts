@@ -1,4 +1,10 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { finalize, Observable } from 'rxjs';
@@ -38,9 +44,8 @@ export class AuditContext {
 }
 
 /**
- * The global interceptor (the api's root module registers it as `APP_INTERCEPTOR`) that enters `AuditContext` for
- * the handler: its work, and the listeners of the events it emits, see this request. One `AsyncLocalStorage.run`
- * per request, no I/O.
+ * The interceptor (`@Audited()`) that enters `AuditContext` for the handler: its work, and the listeners of the events
+ * it emits, see this request. One `AsyncLocalStorage.run` per request, no I/O.
  */
 @Injectable()
 export class AuditContextInterceptor implements NestInterceptor {
@@ -54,3 +59,12 @@ export class AuditContextInterceptor implements NestInterceptor {
     );
   }
 }
+
+/**
+ * On a controller whose handlers do what the audit log records (sign-in and sign-up, settings, secrets, keys, webhook
+ * endpoints, an admin's changes to a member): its requests are the audit log's context, so an entry names who acted
+ * and from where. Not global: the api's other routes (`POST /api/convert` above all) do no such thing, and an
+ * interceptor costs each of their calls Nest's interceptor chain (an RxJS pipeline) for nothing. A handler of an
+ * unmarked controller that did emit such an event would be recorded as done by the service (`system`).
+ */
+export const Audited = () => UseInterceptors(AuditContextInterceptor);

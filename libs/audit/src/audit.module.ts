@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '@app/common';
 import { AuditContext, AuditContextInterceptor } from './audit-context';
@@ -10,8 +10,9 @@ import { AuditRetention } from './audit-retention';
 /**
  * The audit log of account actions: hears the domain events of auth, members, credentials and webhooks (those libs
  * do not know it), keeps the entries within `AUDIT_LOG_RETENTION_DAYS`, and reads them for the member and admins.
- * The api registers `AuditContextInterceptor` globally so the listeners know who acted and from where.
+ * Global, so every controller marked `@Audited()` finds the one `AuditContext` its interceptor enters.
  */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry]), ClockModule],
   providers: [AuditLog, AuditContext, AuditContextInterceptor, AuditListeners, AuditRetention],

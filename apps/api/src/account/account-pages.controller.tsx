@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Audited } from '@app/audit';
 import { ApiThrottlerGuard, IpBanGuard } from '@app/abuse';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { AppException } from '@app/common';
@@ -46,6 +47,7 @@ function positiveInt(text: string | undefined, fallback: number, max: number): n
  * services as the JSON routes of `/account`; the forms post JSON with htmx and get the section's partial back.
  */
 @PagesController()
+@Audited()
 @Controller('dashboard')
 @SignedIn()
 export class AccountPagesController {

@@ -20,6 +20,7 @@ import {
   RegistrationService,
   SessionsService,
 } from '@app/auth';
+import { Audited } from '@app/audit';
 import { ErrorResponseDto } from '@app/common';
 import type { Request, Response } from 'express';
 import { CsrfTokenDto, OkDto, SessionStartedDto } from './account-responses.dto';
@@ -31,6 +32,7 @@ const CSRF_HEADER = 'The token from GET /account/csrf (or the login response)';
 
 /** Sign-up, login, logout and the CSRF token: the account routes that work without being logged in. */
 @ApiTags('account')
+@Audited()
 @Controller('account')
 export class AuthController {
   constructor(

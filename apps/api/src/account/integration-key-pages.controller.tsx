@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Audited } from '@app/audit';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { CredentialsService } from '@app/credentials';
 import type { Member } from '@app/members';
@@ -31,6 +32,7 @@ function addressList(text: string): string[] {
  * service as `POST /account/keys`.
  */
 @PagesController()
+@Audited()
 @Controller('dashboard/integration-keys')
 @SignedIn()
 export class IntegrationKeyPagesController {

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Audited } from '@app/audit';
 import { ABUSE_EVENT_TYPES, AbuseEventsQueryDto, AbuseQueries, banView, eventView, IpBanService } from '@app/abuse';
 import { AdminOnly, CurrentMember } from '@app/auth';
 import { AppException, Clock } from '@app/common';
@@ -40,6 +41,7 @@ function dayStart(day: string | undefined, plusDays = 0): string | undefined {
  * changes (role, plan, disable, lift) are confirmed in a dialog, posted with htmx, and answered with the page.
  */
 @PagesController()
+@Audited()
 @Controller('console')
 @AdminOnly()
 export class AdminPagesController {

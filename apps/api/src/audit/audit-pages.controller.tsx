@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Audited } from '@app/audit';
 import { auditConfig, type AuditConfig, AuditLog } from '@app/audit';
 import { AdminOnly, CurrentMember, SignedIn } from '@app/auth';
 import { type Member, MembersService } from '@app/members';
@@ -24,6 +25,7 @@ function pageNumber(text: string | undefined): number {
  * off after failing (every account page shows the notice: views/frame.tsx).
  */
 @PagesController()
+@Audited()
 @Controller('dashboard')
 @SignedIn()
 export class AuditPagesController {
@@ -64,6 +66,7 @@ export class AuditPagesController {
 
 /** Every member's audit log for admins (`/console/audit`), filtered by member. */
 @PagesController()
+@Audited()
 @Controller('console')
 @AdminOnly()
 export class AdminAuditPagesController {

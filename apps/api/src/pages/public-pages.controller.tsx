@@ -9,6 +9,7 @@ import {
   RegistrationService,
   SessionsService,
 } from '@app/auth';
+import { Audited } from '@app/audit';
 import type { Request, Response } from 'express';
 import { LoginDto, RegisterDto } from '../account/account.dto';
 import { PAGE } from '../views/navigation';
@@ -24,6 +25,7 @@ import { Html, PagesController } from './page.decorators';
  * `/account/login`; success answers `HX-Redirect` to the account.
  */
 @PagesController()
+@Audited()
 @Controller()
 export class PublicPagesController {
   constructor(

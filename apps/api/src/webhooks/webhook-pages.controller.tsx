@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Audited } from '@app/audit';
 import { CurrentMember, SignedIn } from '@app/auth';
 import type { Member } from '@app/members';
 import { WebhookDispatcher, WebhookEndpointsService } from '@app/webhooks';
@@ -26,6 +27,7 @@ function formValues(form: EndpointFormDto): EndpointFormValues {
  * services as `/api/webhooks/endpoints`.
  */
 @PagesController()
+@Audited()
 @Controller('dashboard/webhooks')
 @SignedIn()
 export class WebhookPagesController {

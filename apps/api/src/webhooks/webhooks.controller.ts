@@ -22,6 +22,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
+import { Audited } from '@app/audit';
 import { ErrorResponseDto } from '@app/common';
 import { type AuthenticatedRequest, RequiresScope } from '@app/credentials';
 import { Idempotent } from '@app/idempotency';
@@ -46,6 +47,7 @@ const ENDPOINT_NOT_FOUND = { type: ErrorResponseDto, description: 'not_found: no
 
 /** The member's webhook endpoints and their delivery logs (docs/api.md, "Webhooks"). */
 @ApiTags('webhooks')
+@Audited()
 @Controller('api/webhooks/endpoints')
 export class WebhooksController {
   constructor(

@@ -60,4 +60,38 @@ describe('report formats: columns by name, with an explicit priority', () => {
       expect(detected.ok && detected.layout.columns.shop_name).toBe(columns.indexOf('Seller Name'));
     },
   );
+
+  it('skips a line whose item status is a word it does not know, naming it, as the pull does', () => {
+    const columns = [
+      'Order id',
+      'Order Status',
+      'Affiliate Item Status',
+      'Order Time',
+      'Item id',
+      'Affiliate Net Commission(₫)',
+      'Purchase Value(₫)',
+    ];
+    const values = (itemStatus: string) => ({
+      'Order id': 'SO1',
+      'Order Status': 'Completed',
+      'Affiliate Item Status': itemStatus,
+      'Order Time': '2026-08-10 10:00:00',
+      'Item id': '5001',
+      'Affiliate Net Commission(₫)': '100',
+      'Purchase Value(₫)': '1000',
+    });
+    const unknown = layoutAndRow(columns, values('Teleported'));
+    expect(lineOfRow(unknown.row, unknown.layout)).toMatchObject({
+      reason: 'unknown_status',
+      message: 'Status "Teleported" is not one the report uses',
+    });
+    const known = layoutAndRow(columns, values('Cancelled'));
+    const line = lineOfRow(known.row, known.layout);
+    if (isProblem(line)) throw new Error(line.message);
+    expect(line.status).toBe('cancelled');
+    const empty = layoutAndRow(columns, values(''));
+    const orderOnly = lineOfRow(empty.row, empty.layout);
+    if (isProblem(orderOnly)) throw new Error(orderOnly.message);
+    expect(orderOnly.status).toBe('completed');
+  });
 });

@@ -27,6 +27,5 @@ export { SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
 export { SecretCipher } from './crypto/secret-cipher';
 export { PeriodicTask } from './scheduling/periodic-task';
-export { Semaphore, SemaphoreFullError } from './scheduling/semaphore';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
 export { hasUnstorableText, jsonBodyProblem, queryProblem, type JsonLimits } from './validation/request-input';

@@ -20,7 +20,6 @@ export { failureOf, recordFailure, sendError } from './errors/send-error';
 export { toAppException } from './errors/to-app-exception';
 export { clientAddress, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from './net/client-ip';
 export { ShutdownState } from './lifecycle/shutdown-state';
-export { deferCheck, settleDeferredCheck, takeDeferredCheck } from './lifecycle/deferred-check';
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
 export { SECRET_VALUE_PREFIXES } from './logging/secret-query';

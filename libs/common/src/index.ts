@@ -22,9 +22,8 @@ export { clientAddress, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from './net/cl
 export { ShutdownState } from './lifecycle/shutdown-state';
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
-export { SECRET_VALUE_PREFIXES } from './logging/secret-query';
+export { isSecretQueryName, isSecretQueryValue, SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
 export { SecretCipher } from './crypto/secret-cipher';
 export { PeriodicTask } from './scheduling/periodic-task';
 export { BodySchema, bodySchemaOf } from './validation/body-schema';
-export { hasUnstorableText, jsonBodyProblem, queryProblem, type JsonLimits } from './validation/request-input';

@@ -4,6 +4,7 @@ export { GlobalExceptionFilter } from './global-exception.filter';
 export { GracefulShutdown } from './graceful-shutdown';
 export { HttpConfig, httpConfig } from './http.config';
 export { httpEdge } from './http-edge';
+export { hasUnstorableText } from './request-input';
 export { requestIdOf } from './request-id';
 export { securityHeaders } from './security-headers';
 export { allowLongerRequest, applyServerLimits } from './server-limits';

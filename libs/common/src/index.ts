@@ -26,4 +26,3 @@ export { isSecretQueryName, isSecretQueryValue, SECRET_VALUE_PREFIXES } from './
 export { Clock, ClockModule } from './clock';
 export { SecretCipher } from './crypto/secret-cipher';
 export { PeriodicTask } from './scheduling/periodic-task';
-export { BodySchema, bodySchemaOf } from './validation/body-schema';

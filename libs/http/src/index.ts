@@ -1,4 +1,5 @@
 export { bodyParsing } from './body-parsing';
+export { BodySchema, bodySchemaOf } from './body-schema';
 export { deferCheck, settleDeferredCheck, takeDeferredCheck } from './deferred-check';
 export { GlobalExceptionFilter } from './global-exception.filter';
 export { GracefulShutdown } from './graceful-shutdown';

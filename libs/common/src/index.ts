@@ -18,7 +18,7 @@ export { ERROR_CODES, type ErrorCode, statusForCode } from './errors/error-codes
 export { errorExample, ErrorResponseDto, OkTrue } from './errors/error-response.dto';
 export { failureOf, recordFailure, sendError } from './errors/send-error';
 export { toAppException } from './errors/to-app-exception';
-export { clientAddress, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from './net/client-ip';
+export { clientAddress } from './net/client-address';
 export { ShutdownState } from './lifecycle/shutdown-state';
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';

@@ -24,5 +24,4 @@ export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
 export { isSecretQueryName, isSecretQueryValue, SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
-export { SecretCipher } from './crypto/secret-cipher';
 export { PeriodicTask } from './scheduling/periodic-task';

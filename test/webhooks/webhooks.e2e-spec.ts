@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AddressPolicy } from '@app/conversion';
-import { SecretCipher } from '@app/common';
+import { SecretCipher } from '@app/members';
 import { Metrics } from '@app/metrics';
 import { WEBHOOK_MIGRATIONS, WebhookDispatcher } from '@app/webhooks';
 import { WebhookSubscribers } from '@app/webhooks/testing';

@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, type PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
-import { AppException, bodySchemaOf } from '@app/common';
+import { AppException } from '@app/common';
+import { bodySchemaOf } from '@app/http';
 import { CONVERT_MODE_NAMES, isConvertMode } from '@app/conversion';
 import Ajv, { type ValidateFunction } from 'ajv';
 

@@ -13,6 +13,7 @@ export { AbuseQueries, banView, eventView } from './admin/abuse-queries.service'
 export { IpBan } from './bans/ip-ban.entity';
 export { IpBanGuard } from './bans/ip-ban.guard';
 export { IpBanService } from './bans/ip-ban.service';
+export { ipKeyOf } from './ip-key';
 export { AbuseEvent } from './events/abuse-event.entity';
 export { AbuseEventsModule } from './events/abuse-events.module';
 export { AbuseEvents } from './events/abuse-events.service';

@@ -1,6 +1,7 @@
 import { Injectable, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, ipKeyOf } from '@app/common';
+import { AppException, Clock } from '@app/common';
+import { ipKeyOf } from '@app/abuse';
 import { normalizeEmail } from '@app/members';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';

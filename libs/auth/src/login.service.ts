@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AbuseEvents } from '@app/abuse';
-import { AppException, hasUnstorableText } from '@app/common';
+import { AppException } from '@app/common';
+import { hasUnstorableText } from '@app/http';
 import { Member, MembersService, PasswordHasher } from '@app/members';
 import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';

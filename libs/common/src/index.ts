@@ -18,15 +18,10 @@ export { ERROR_CODES, type ErrorCode, statusForCode } from './errors/error-codes
 export { errorExample, ErrorResponseDto, OkTrue } from './errors/error-response.dto';
 export { failureOf, recordFailure, sendError } from './errors/send-error';
 export { toAppException } from './errors/to-app-exception';
-export { clientAddress, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from './net/client-ip';
+export { clientAddress } from './net/client-address';
 export { ShutdownState } from './lifecycle/shutdown-state';
-export { deferCheck, settleDeferredCheck, takeDeferredCheck } from './lifecycle/deferred-check';
 export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
-export { SECRET_VALUE_PREFIXES } from './logging/secret-query';
+export { isSecretQueryName, isSecretQueryValue, SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
-export { SecretCipher } from './crypto/secret-cipher';
 export { PeriodicTask } from './scheduling/periodic-task';
-export { Semaphore, SemaphoreFullError } from './scheduling/semaphore';
-export { BodySchema, bodySchemaOf } from './validation/body-schema';
-export { hasUnstorableText, jsonBodyProblem, queryProblem, type JsonLimits } from './validation/request-input';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { settleDeferredCheck } from '@app/common';
+import { settleDeferredCheck } from '@app/http';
 import { CpuLane } from './scheduling/cpu-lane';
 import { stringifyInSlices } from './scheduling/sliced-json';
 import { conversionConfig, ConversionConfig } from './conversion.config';

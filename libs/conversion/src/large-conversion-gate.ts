@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppException, Semaphore, SemaphoreFullError } from '@app/common';
+import { AppException } from '@app/common';
+import { Semaphore, SemaphoreFullError } from '@app/outbound';
 import { conversionConfig, ConversionConfig, isLargeText } from './conversion.config';
 
 /**

@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { AppException, type JsonLimits, jsonBodyProblem, queryProblem, sendError, toAppException } from '@app/common';
+import { AppException, sendError, toAppException } from '@app/common';
+import { type JsonLimits, jsonBodyProblem, queryProblem } from './request-input';
 import { requestIdOf } from './request-id';
 
 export interface BodyParsingOptions extends JsonLimits {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { failureOf, sendError, takeDeferredCheck, toAppException } from '@app/common';
+import { failureOf, sendError, toAppException } from '@app/common';
+import { takeDeferredCheck } from './deferred-check';
 import { requestIdOf } from './request-id';
 
 const logger = new Logger('GlobalExceptionFilter');

@@ -1,8 +1,11 @@
 export { bodyParsing } from './body-parsing';
+export { BodySchema, bodySchemaOf } from './body-schema';
+export { deferCheck, settleDeferredCheck, takeDeferredCheck } from './deferred-check';
 export { GlobalExceptionFilter } from './global-exception.filter';
 export { GracefulShutdown } from './graceful-shutdown';
 export { HttpConfig, httpConfig } from './http.config';
 export { httpEdge } from './http-edge';
+export { hasUnstorableText } from './request-input';
 export { requestIdOf } from './request-id';
 export { securityHeaders } from './security-headers';
 export { allowLongerRequest, applyServerLimits } from './server-limits';

@@ -21,4 +21,5 @@ export {
   type MemberSettingsView,
 } from './settings/member-settings.service';
 export { MEMBER_MIGRATIONS } from './migrations';
+export { SecretCipher } from './secret-cipher';
 export { migrationSecretCipher, SecretCipherModule } from './secret-cipher.module';

@@ -1,4 +1,4 @@
-import { SecretCipher } from '@app/common';
+import { SecretCipher } from './secret-cipher';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

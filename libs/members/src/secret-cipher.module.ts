@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SecretCipher } from '@app/common';
+import { SecretCipher } from './secret-cipher';
 import { databaseConfig } from '@app/database';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@ export { OutsideLinks, type MarketplaceTarget, type ShortenerProvider } from './
 export type { OutboundFailure, OutboundResult } from './outbound-failure';
 export type { OutboundRequest, OutboundResponse } from './http/outbound-http';
 export type { Attempt } from './resilience/provider-gates';
+export { Semaphore, SemaphoreFullError } from './resilience/semaphore';
 export { failureForStatus, isRecord, parseJson, unreadable } from './protocols/common';
 export { OutboundLink } from './cache/outbound-link.entity';
 export {

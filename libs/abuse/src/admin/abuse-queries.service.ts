@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, ipKeyFromInput } from '@app/common';
+import { AppException, Clock } from '@app/common';
+import { ipKeyFromInput } from '../ip-key';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';
 import { IpBan } from '../bans/ip-ban.entity';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
+import { ipKeyOf, UNKNOWN_CLIENT } from '../ip-key';
 import { abuseConfig, AbuseConfig } from '../abuse.config';
 import { banDurationSeconds } from './ban-duration';
 import { IpAllowList } from './ip-allow-list';

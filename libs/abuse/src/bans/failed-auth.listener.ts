@@ -1,6 +1,7 @@
 import { Injectable, Logger, Inject } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { Clock, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
+import { Clock } from '@app/common';
+import { ipKeyOf, UNKNOWN_CLIENT } from '../ip-key';
 import { AuthFailed } from '@app/credentials';
 import { IpAllowList } from './ip-allow-list';
 import { AbuseEvents } from '../events/abuse-events.service';

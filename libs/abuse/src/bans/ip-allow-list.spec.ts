@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '@app/common';
+import { ConfigError, loadConfig } from '@app/common';
+import { ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from '../ip-key';
 import { messagingConfig } from '@app/messaging';
 import { loadNamespace } from '@app/common/testing';
 import { AbuseConfig, abuseConfig } from '../abuse.config';

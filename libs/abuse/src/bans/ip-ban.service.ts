@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, PeriodicTask, ipKeyFromInput } from '@app/common';
+import { AppException, Clock, PeriodicTask } from '@app/common';
+import { ipKeyFromInput } from '../ip-key';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { BAN_SYNC_INTERVAL_MS } from '../abuse.constants';
 import { AbuseEvents } from '../events/abuse-events.service';

@@ -8,7 +8,8 @@ import {
   Optional,
 } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Clock, PeriodicTask, clientAddress, ipKeyOf } from '@app/common';
+import { Clock, PeriodicTask, clientAddress } from '@app/common';
+import { ipKeyOf } from '../ip-key';
 import { Metrics } from '@app/metrics';
 import type { DataSource, QueryDeepPartialEntity } from 'typeorm';
 import type { AbuseEventType } from '../abuse.constants';

@@ -9,7 +9,8 @@ import {
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { AppException, Clock, deferCheck, takeDeferredCheck } from '@app/common';
+import { AppException, Clock } from '@app/common';
+import { deferCheck, takeDeferredCheck } from '@app/http';
 import { Metrics } from '@app/metrics';
 import type { Request } from 'express';
 import type { ThrottlerName } from '../abuse.constants';

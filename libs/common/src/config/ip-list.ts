@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { clientAddress } from '../net/client-ip';
+import { clientAddress } from '../net/client-address';
 import { registerDecorator, ValidationOptions } from 'class-validator';
 
 export type IpRange = [ipaddr.IPv4 | ipaddr.IPv6, number];

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BodySchema } from '@app/common';
+import { BodySchema } from '@app/http';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { CONVERT_MODE_NAMES, type ConvertMode } from '../modes/convert-modes';
 

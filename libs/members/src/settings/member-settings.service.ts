@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, SecretCipher } from '@app/common';
+import { AppException } from '@app/common';
+import { SecretCipher } from '../secret-cipher';
 import { DataSource, In } from 'typeorm';
 import { Member } from '../member.entity';
 import { MemberChanged } from '../member-events';

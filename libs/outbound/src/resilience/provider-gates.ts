@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { Clock, Semaphore } from '@app/common';
+import { Clock } from '@app/common';
+import { Semaphore } from './semaphore';
 import { Metrics } from '@app/metrics';
 import {
   BrokenCircuitError,

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@ne
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, PeriodicTask, SecretCipher } from '@app/common';
+import { AppException, Clock, PeriodicTask } from '@app/common';
+import { SecretCipher } from '@app/members';
 import { Metrics } from '@app/metrics';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, SecretCipher } from '@app/common';
+import { AppException, Clock } from '@app/common';
+import { SecretCipher } from '@app/members';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WebhookSender } from '../delivery/webhook-sender';

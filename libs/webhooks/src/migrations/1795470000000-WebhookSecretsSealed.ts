@@ -1,5 +1,4 @@
-import type { SecretCipher } from '@app/common';
-import { migrationSecretCipher } from '@app/members';
+import { migrationSecretCipher, type SecretCipher } from '@app/members';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { endpointSecretContext } from '../endpoints/endpoint-secret';
 

@@ -1,5 +1,4 @@
-import { AppException } from '../errors/app-exception';
-import { isSecretQueryName, isSecretQueryValue } from '../logging/secret-query';
+import { AppException, isSecretQueryName, isSecretQueryValue } from '@app/common';
 
 /** The shape limits of a JSON request body (JSON_MAX_DEPTH, JSON_MAX_ENTRIES). */
 export interface JsonLimits {

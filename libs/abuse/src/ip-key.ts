@@ -1,16 +1,11 @@
 import ipaddr from 'ipaddr.js';
+import { clientAddress } from '@app/common';
 
 /** The key of a client whose address Express could not make out (a proxy misconfiguration): never banned. */
 export const UNKNOWN_CLIENT = 'unknown';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const CANONICAL_IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
-
-/** `req.ip` as an address: IPv4-mapped IPv6 (`::ffff:a.b.c.d`) becomes IPv4. Null when it is not an address. */
-export function clientAddress(ip: string | undefined): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  if (!ip || !ipaddr.isValid(ip)) return null;
-  return ipaddr.process(ip);
-}
 
 /**
  * The throttling and abuse key of a client address (`req.ip`, which honours TRUST_PROXY and nothing else):

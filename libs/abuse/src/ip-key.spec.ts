@@ -1,4 +1,4 @@
-import { ipKeyOf } from './client-ip';
+import { ipKeyOf } from './ip-key';
 
 describe('ipKeyOf', () => {
   it('keeps IPv4 addresses and unwraps IPv4-mapped IPv6', () => {

@@ -97,9 +97,8 @@ export function lineOfRow(row: readonly string[], layout: ReportLayout): OrderLi
     return { reason: 'bad_time', message: 'The completion or click time is not a time' };
   }
   const status = lineStatus(layout, cell('order_status'), cell('item_status'), cell('validity'));
-  if (!status) {
-    const word = statusOf(cell('order_status')) ? cell('item_status') : cell('order_status');
-    return { reason: 'unknown_status', message: `Status "${word.slice(0, 40)}" is not one the report uses` };
+  if ('unknown' in status) {
+    return { reason: 'unknown_status', message: `Status "${status.unknown.slice(0, 40)}" is not one the report uses` };
   }
   const subs = (['sub_id1', 'sub_id2', 'sub_id3', 'sub_id4', 'sub_id5', 'sub_id6'] as const).map((field) =>
     cell(field),
@@ -153,13 +152,13 @@ function lineStatus(
   orderStatus: string,
   itemStatus: string,
   validity: string,
-): { status: LineStatus; raw: string } | null {
+): { status: LineStatus; raw: string } | { unknown: string } {
   const order = statusOf(orderStatus);
-  if (!order) return null;
+  if (!order) return { unknown: orderStatus };
   const item = itemStatus ? statusOf(itemStatus) : null;
   // An item status the reader does not know is skipped with its reason, as the pull skips it: a new word is seen,
   // never read as the order's status.
-  if (itemStatus && !item) return null;
+  if (itemStatus && !item) return { unknown: itemStatus };
   if (item === 'cancelled') return { status: 'cancelled', raw: `${orderStatus} / ${itemStatus}` };
   if (layout.marketplace === 'lazada' && validity && statusOf(validity) === 'cancelled') {
     return { status: 'cancelled', raw: `${orderStatus} / ${validity}` };

@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AddressPolicy } from '@app/conversion';
 import { SecretCipher } from '@app/members';
@@ -335,6 +336,8 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
     const migration = new Sealing();
     const runner = t.dataSource.createQueryRunner();
     const key = process.env.SETTINGS_ENCRYPTION_KEY;
+    const dataDir = process.env.DATA_DIR;
+    const emptyDataDir = mkdtempSync(join(tmpdir(), 'linkconv-no-key-'));
     process.env.SETTINGS_ENCRYPTION_KEY = TEST_SETTINGS_KEY;
     try {
       // Down: the secrets in clear, as before the migration.
@@ -353,9 +356,12 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
         `webhook_endpoints:${id}:secret`,
       );
       expect(opened).toBe(secret);
-      // Without the key, rows to seal stop the migration with what to do.
+      // Without the key, rows to seal stop the migration with what to do. DATA_DIR names an empty folder: without
+      // DATABASE_URL the key is also read from DATA_DIR's file, and `npm start` run first in this clone leaves one
+      // in ./data.
       await migration.down(runner);
       delete process.env.SETTINGS_ENCRYPTION_KEY;
+      process.env.DATA_DIR = emptyDataDir;
       await expect(migration.up(runner)).rejects.toThrow(/need SETTINGS_ENCRYPTION_KEY/);
       await runner.query(`ALTER TABLE webhook_endpoints DROP COLUMN IF EXISTS sealed_secret`);
       process.env.SETTINGS_ENCRYPTION_KEY = TEST_SETTINGS_KEY;
@@ -363,6 +369,9 @@ describe('webhooks: signed events from a queue on PostgreSQL, retried, logged', 
     } finally {
       if (key === undefined) delete process.env.SETTINGS_ENCRYPTION_KEY;
       else process.env.SETTINGS_ENCRYPTION_KEY = key;
+      if (dataDir === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = dataDir;
+      rmSync(emptyDataDir, { recursive: true, force: true });
       await runner.release();
     }
     // Still signed with the same secret, as the reference package verifies.

@@ -1,4 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import {
@@ -231,5 +233,35 @@ describe('applyServerLimits: longer requests for some routes (streamed uploads)'
       'POST /api/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
     );
     expect(ended.received).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
+  });
+
+  it('forgets a request once its body is read: a finished call is not kept until the next sweep', async () => {
+    // Kept until the sweep, every finished call's request and response (and all they reference) outlived a
+    // young-generation collection and cost the garbage collector a copy into the old generation. Here the sweep
+    // runs once a second: the request must be collectable well before.
+    const slowSweep = { ...LIMITS, HTTP_HEADERS_TIMEOUT_MS: 10_000, HTTP_REQUEST_TIMEOUT_MS: 20_000 };
+    expect(timeoutCheckInterval(slowSweep)).toBe(1000);
+    let seen: WeakRef<IncomingMessage> | undefined;
+    const own = createServer((req, res) => {
+      seen = new WeakRef(req);
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    applyServerLimits(own, { ...slowSweep, HTTP_MAX_CONNECTIONS: 100 }, { ...LONGER, timeoutMs: 60_000 });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const ended = await sendAndWaitForClose(
+        (own.address() as AddressInfo).port,
+        'POST /api/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      );
+      expect(ended.received).toMatch(/^HTTP\/1\.1 200/);
+      await new Promise((resolve) => setImmediate(resolve));
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+      expect(seen).toBeDefined();
+      expect(seen!.deref()).toBeUndefined();
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
   });
 });

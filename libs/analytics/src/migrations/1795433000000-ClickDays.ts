@@ -13,6 +13,7 @@ export class ClickDays1795433000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(clickSummaryTable('click_days', ['day', 'sub_id', 'marketplace']).create);
+    // Its own fill, as released (written before the summaries' shared rule), with no time-out lifted.
     await queryRunner.query(`INSERT INTO "click_days" (member_id, day, sub_id, marketplace, clicks, bot_clicks)
       SELECT member_id, (hour AT TIME ZONE 'UTC')::date, sub_id, marketplace,
              COALESCE(SUM(clicks) FILTER (WHERE NOT bot), 0), COALESCE(SUM(clicks) FILTER (WHERE bot), 0)

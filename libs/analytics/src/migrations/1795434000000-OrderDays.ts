@@ -12,6 +12,7 @@ export class OrderDays1795434000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(orderSummaryTable('order_days', ['day', 'sub_id', 'marketplace']).create);
+    // Its own fill, as released (written before the summaries' shared rule), with no time-out lifted.
     await queryRunner.query(`INSERT INTO "order_days" (member_id, day, sub_id, marketplace, currency, orders, all_orders,
         gmv, pending, completed, cancelled)
       SELECT member_id, day, sub_id, marketplace, currency, count(*) FILTER (WHERE live), count(*),

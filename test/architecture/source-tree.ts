@@ -70,6 +70,25 @@ export function literalsOf(source: ts.SourceFile): string[] {
   return texts;
 }
 
+/**
+ * The tables a migration file creates: by a `CREATE TABLE` statement, or by a migration helper that writes one
+ * (a function named `…Table`, e.g. `clickSummaryTable('click_days', …)`, the table's name its first argument).
+ */
+export function tablesCreatedIn(source: ts.SourceFile): string[] {
+  const tables = literalsOf(source).flatMap((text) =>
+    [...text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_][a-z0-9_]*)"?/gi)].map((match) => match[1]),
+  );
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /Table$/.test(node.expression.text)) {
+      const [first] = node.arguments;
+      if (first && ts.isStringLiteral(first)) tables.push(first.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return tables;
+}
+
 export interface Ownership {
   /** table → `libs/<lib>` */
   tables: Map<string, string>;
@@ -95,10 +114,8 @@ export function ownership(files: readonly string[]): Ownership {
   // written before the libs owned their migrations) create tables of several libs, all with an entity.
   for (const file of files.filter((file) => file.startsWith('libs/') && isMigration(file))) {
     if (unitOf(file) === 'libs/database') continue;
-    for (const text of literalsOf(parse(file))) {
-      for (const match of text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_][a-z0-9_]*)"?/gi)) {
-        if (!tables.has(match[1])) claim(match[1], unitOf(file), `migration ${file}`);
-      }
+    for (const table of tablesCreatedIn(parse(file))) {
+      if (!tables.has(table)) claim(table, unitOf(file), `migration ${file}`);
     }
   }
   return { tables, entities };

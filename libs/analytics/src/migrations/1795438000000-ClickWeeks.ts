@@ -1,5 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-import { summaryUpsert } from '../clicks/click-summaries';
+import { clickSummaryTable, SummaryTablesMigration } from './summary-tables';
 
 /**
  * The analytics lib's weekly click summaries, `click_weeks` (per member, UTC week, sub id combination and
@@ -9,42 +8,10 @@ import { summaryUpsert } from '../clicks/click-summaries';
  * summaries. Written by the same flush statement as `click_hours` (rule: `click-summaries.ts`, also used here).
  * Filled from `click_hours`. Written by hand.
  */
-export class ClickWeeks1795438000000 implements MigrationInterface {
+export class ClickWeeks1795438000000 extends SummaryTablesMigration {
   name = 'ClickWeeks1795438000000';
-
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "click_weeks" (
-      "member_id" uuid NOT NULL,
-      "week" date NOT NULL,
-      "sub_id" character varying(300) NOT NULL DEFAULT '',
-      "marketplace" character varying(16) NOT NULL DEFAULT '',
-      "clicks" bigint NOT NULL DEFAULT 0,
-      "bot_clicks" bigint NOT NULL DEFAULT 0,
-      CONSTRAINT "PK_click_weeks" PRIMARY KEY ("member_id", "week", "sub_id", "marketplace"),
-      CONSTRAINT "FK_click_weeks_member" FOREIGN KEY ("member_id") REFERENCES "members"("id") ON DELETE CASCADE
-    )`);
-    await queryRunner.query(`CREATE TABLE "click_link_weeks" (
-      "member_id" uuid NOT NULL,
-      "week" date NOT NULL,
-      "short_link_id" bigint NOT NULL,
-      "sub_id" character varying(300) NOT NULL DEFAULT '',
-      "marketplace" character varying(16) NOT NULL DEFAULT '',
-      "item_id" character varying(64) NOT NULL DEFAULT '',
-      "clicks" bigint NOT NULL DEFAULT 0,
-      "bot_clicks" bigint NOT NULL DEFAULT 0,
-      CONSTRAINT "PK_click_link_weeks" PRIMARY KEY ("member_id", "week", "short_link_id"),
-      CONSTRAINT "FK_click_link_weeks_member" FOREIGN KEY ("member_id") REFERENCES "members"("id") ON DELETE CASCADE
-    )`);
-    // The fill reads every `click_hours` row (minutes at tens of millions): not bound by the service's statement
-    // time-out (this migration's own transaction only).
-    await queryRunner.query('SET LOCAL statement_timeout = 0');
-    await queryRunner.query(summaryUpsert('click_weeks', '"click_hours"'));
-    await queryRunner.query(summaryUpsert('click_link_weeks', '"click_hours"'));
-    await queryRunner.query('ANALYZE "click_weeks"; ANALYZE "click_link_weeks"');
-  }
-
-  public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE "click_link_weeks"`);
-    await queryRunner.query(`DROP TABLE "click_weeks"`);
-  }
+  protected readonly tables = [
+    clickSummaryTable('click_weeks', ['week', 'sub_id', 'marketplace']),
+    clickSummaryTable('click_link_weeks', ['week', 'short_link_id'], ['sub_id', 'marketplace', 'item_id']),
+  ];
 }

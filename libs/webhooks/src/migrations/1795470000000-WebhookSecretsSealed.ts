@@ -16,6 +16,31 @@ function cipherFor(rows: unknown[]): SecretCipher | null {
 }
 
 /**
+ * Moves every endpoint's secret from the column `from` into a new column `to` (of `type`), through `convert` (the
+ * cipher's seal or open, bound to the endpoint), then makes `to` required and drops `from`.
+ */
+async function moveSecrets(
+  queryRunner: QueryRunner,
+  from: string,
+  to: { column: string; type: string },
+  convert: (cipher: SecretCipher, value: string, context: string) => string,
+): Promise<void> {
+  await queryRunner.query(`ALTER TABLE "webhook_endpoints" ADD "${to.column}" ${to.type}`);
+  const rows: Array<Record<string, string>> = await queryRunner.query(
+    `SELECT id::text AS id, ${from} FROM "webhook_endpoints"`,
+  );
+  const cipher = cipherFor(rows);
+  for (const row of rows) {
+    await queryRunner.query(`UPDATE "webhook_endpoints" SET "${to.column}" = $2 WHERE id = $1`, [
+      row.id,
+      convert(cipher!, row[from], endpointSecretContext(row.id)),
+    ]);
+  }
+  await queryRunner.query(`ALTER TABLE "webhook_endpoints" ALTER COLUMN "${to.column}" SET NOT NULL`);
+  await queryRunner.query(`ALTER TABLE "webhook_endpoints" DROP COLUMN "${from}"`);
+}
+
+/**
  * The endpoints' signing secrets sealed at rest as the members' secrets are (`SecretCipher`, AES-256-GCM under
  * SETTINGS_ENCRYPTION_KEY, bound to the endpoint's id): `secret` (clear) becomes `sealed_secret`, every existing row
  * sealed here. `down` opens them back into `secret`.
@@ -24,34 +49,12 @@ export class WebhookSecretsSealed1795470000000 implements MigrationInterface {
   name = 'WebhookSecretsSealed1795470000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "webhook_endpoints" ADD "sealed_secret" text`);
-    const rows: Array<{ id: string; secret: string }> = await queryRunner.query(
-      `SELECT id::text AS id, secret FROM "webhook_endpoints"`,
-    );
-    const cipher = cipherFor(rows);
-    for (const row of rows) {
-      await queryRunner.query(`UPDATE "webhook_endpoints" SET "sealed_secret" = $2 WHERE id = $1`, [
-        row.id,
-        cipher!.seal(row.secret, endpointSecretContext(row.id)),
-      ]);
-    }
-    await queryRunner.query(`ALTER TABLE "webhook_endpoints" ALTER COLUMN "sealed_secret" SET NOT NULL`);
-    await queryRunner.query(`ALTER TABLE "webhook_endpoints" DROP COLUMN "secret"`);
+    const sealed = { column: 'sealed_secret', type: 'text' };
+    await moveSecrets(queryRunner, 'secret', sealed, (cipher, clear, context) => cipher.seal(clear, context));
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "webhook_endpoints" ADD "secret" character varying(100)`);
-    const rows: Array<{ id: string; sealed_secret: string }> = await queryRunner.query(
-      `SELECT id::text AS id, sealed_secret FROM "webhook_endpoints"`,
-    );
-    const cipher = cipherFor(rows);
-    for (const row of rows) {
-      await queryRunner.query(`UPDATE "webhook_endpoints" SET "secret" = $2 WHERE id = $1`, [
-        row.id,
-        cipher!.open(row.sealed_secret, endpointSecretContext(row.id)),
-      ]);
-    }
-    await queryRunner.query(`ALTER TABLE "webhook_endpoints" ALTER COLUMN "secret" SET NOT NULL`);
-    await queryRunner.query(`ALTER TABLE "webhook_endpoints" DROP COLUMN "sealed_secret"`);
+    const clear = { column: 'secret', type: 'character varying(100)' };
+    await moveSecrets(queryRunner, 'sealed_secret', clear, (cipher, sealed, context) => cipher.open(sealed, context));
   }
 }

@@ -19,23 +19,20 @@ function PlatformCard({ platform, days }: { platform: Overview['platform']; days
           {String(platform.members_with_imports)}
         </StatTile>
       </StatTiles>
-      {platform.amounts.length === 0 ? (
-        <EmptyState title="No orders in this period" />
-      ) : (
-        <DataTable
-          caption="Orders, GMV and commission per currency"
-          id="platform-amounts"
-          rows={platform.amounts}
-          rowKey={(row) => row.currency}
-          columns={[
-            { label: 'Currency', primary: true, cell: (row) => row.currency },
-            { label: 'Orders', cell: (row) => String(row.orders) },
-            { label: 'GMV', cell: (row) => row.gmv },
-            { label: 'Commission completed', cell: (row) => row.commission_completed },
-            { label: 'Net commission', cell: (row) => row.net_commission },
-          ]}
-        />
-      )}
+      <DataTable
+        caption="Orders, GMV and commission per currency"
+        id="platform-amounts"
+        rows={platform.amounts}
+        rowKey={(row) => row.currency}
+        empty={<EmptyState title="No orders in this period" />}
+        columns={[
+          { label: 'Currency', primary: true, cell: (row) => row.currency },
+          { label: 'Orders', cell: (row) => String(row.orders) },
+          { label: 'GMV', cell: (row) => row.gmv },
+          { label: 'Commission completed', cell: (row) => row.commission_completed },
+          { label: 'Net commission', cell: (row) => row.net_commission },
+        ]}
+      />
     </section>
   );
 }
@@ -106,39 +103,34 @@ export function OverviewPage({ data }: { data: Overview }) {
       </section>
       <section class="card" aria-labelledby="top-ips-title">
         <h2 id="top-ips-title">Top addresses by failed authentications</h2>
-        {data.top_ips.length === 0 ? (
-          <EmptyState title="No failed authentications" />
-        ) : (
-          <DataTable
-            caption="Top addresses by failed authentications"
-            rows={data.top_ips}
-            rowKey={(row) => row.ip}
-            columns={[
-              { label: 'Address', primary: true, cell: (row) => <a href={bansOf(row.ip)}>{row.ip}</a> },
-              { label: 'Failures', cell: (row) => String(row.failures) },
-              { label: 'Last', cell: (row) => <LocalTime value={row.last_at} /> },
-            ]}
-          />
-        )}
+        <DataTable
+          caption="Top addresses by failed authentications"
+          rows={data.top_ips}
+          rowKey={(row) => row.ip}
+          empty={<EmptyState title="No failed authentications" />}
+          columns={[
+            { label: 'Address', primary: true, cell: (row) => <a href={bansOf(row.ip)}>{row.ip}</a> },
+            { label: 'Failures', cell: (row) => String(row.failures) },
+            { label: 'Last', cell: (row) => <LocalTime value={row.last_at} /> },
+          ]}
+        />
       </section>
       <section class="card" aria-labelledby="top-members-title">
         <h2 id="top-members-title">Top members by calls</h2>
-        {data.top_members.length === 0 ? (
-          <EmptyState title="No calls yet">
-            <a href={MEMBERS}>See the members</a>
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption="Top members by calls"
-            rows={data.top_members}
-            rowKey={(row) => row.id}
-            columns={[
-              { label: 'Member', primary: true, cell: (row) => <a href={memberPath(row.id)}>{row.email}</a> },
-              { label: 'Plan', cell: (row) => row.plan },
-              { label: 'Calls', cell: (row) => String(row.calls) },
-            ]}
-          />
-        )}
+        <DataTable
+          caption="Top members by calls"
+          rows={data.top_members}
+          empty={
+            <EmptyState title="No calls yet">
+              <a href={MEMBERS}>See the members</a>
+            </EmptyState>
+          }
+          columns={[
+            { label: 'Member', primary: true, cell: (row) => <a href={memberPath(row.id)}>{row.email}</a> },
+            { label: 'Plan', cell: (row) => row.plan },
+            { label: 'Calls', cell: (row) => String(row.calls) },
+          ]}
+        />
       </section>
     </div>
   );

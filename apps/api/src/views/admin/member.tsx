@@ -1,7 +1,7 @@
 import type { AdminConsoleService } from '../../admin/admin-console.service';
 import { Chart, EmptyState, Facts, LocalTime, plural, Status, type StatusMessage } from '../components';
 import { DataTable } from '../table';
-import { ABUSE, COLORS, dayLabel, sum } from './console-shared';
+import { ABUSE, COLORS, dayLabel, overTime, series, sum } from './console-shared';
 import { EventsTable } from './events-table';
 import { MemberActions } from './member-actions';
 
@@ -51,14 +51,10 @@ export function MemberPage({ data, status }: { data: MemberDetail; status?: Stat
             id="usage-chart"
             title="Convert calls and clicks per day (30 days)"
             summary={`${plural(usage, 'call')} and ${plural(clicks, 'click')} in 30 days.`}
-            spec={{
-              type: 'bar',
-              labels: data.usage_per_day.map((point) => dayLabel(point.at)),
-              datasets: [
-                { label: 'Convert calls', data: data.usage_per_day.map((p) => p.value), color: COLORS.blue },
-                { label: 'Clicks', data: data.clicks_per_day.map((d) => d.clicks), color: COLORS.green },
-              ],
-            }}
+            spec={overTime('bar', dayLabel, data.usage_per_day, [
+              series('Convert calls', data.usage_per_day, COLORS.blue),
+              { label: 'Clicks', data: data.clicks_per_day.map((day) => day.clicks), color: COLORS.green },
+            ])}
             empty={<EmptyState title="No calls and no clicks in 30 days" />}
           />
         </section>

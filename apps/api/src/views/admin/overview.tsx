@@ -2,7 +2,18 @@ import type { AdminConsoleService } from '../../admin/admin-console.service';
 import { Chart, EmptyState, LocalTime, plural } from '../components';
 import { DataTable } from '../table';
 import { StatTile, StatTiles } from '../stats';
-import { BANS, bansOf, COLORS, dayLabel, hourLabel, MEMBERS, memberPath, sum } from './console-shared';
+import {
+  BANS,
+  bansOf,
+  COLORS,
+  dayLabel,
+  hourLabel,
+  MEMBERS,
+  memberPath,
+  overTime,
+  series,
+  sum,
+} from './console-shared';
 
 type Overview = Awaited<ReturnType<AdminConsoleService['overview']>>;
 
@@ -50,14 +61,10 @@ export function OverviewPage({ data }: { data: Overview }) {
           id="calls-chart"
           title="Calls and links per hour"
           summary={`${plural(calls, 'call')} and ${plural(sum(data.links_per_hour), 'link')} in ${data.days} days.`}
-          spec={{
-            type: 'line',
-            labels: data.calls_per_hour.map((point) => hourLabel(point.at)),
-            datasets: [
-              { label: 'Convert calls', data: data.calls_per_hour.map((p) => p.value), color: COLORS.blue },
-              { label: 'Links', data: data.links_per_hour.map((p) => p.value), color: COLORS.green },
-            ],
-          }}
+          spec={overTime('line', hourLabel, data.calls_per_hour, [
+            series('Convert calls', data.calls_per_hour, COLORS.blue),
+            series('Links', data.links_per_hour, COLORS.green),
+          ])}
           empty={
             <EmptyState title="No convert calls yet">
               <p>Calls appear here once members use their keys.</p>
@@ -72,28 +79,16 @@ export function OverviewPage({ data }: { data: Overview }) {
           id="failures-chart"
           title="Failed authentications per hour"
           summary={`${plural(failures, 'failed authentication')} in ${data.days} days.`}
-          spec={{
-            type: 'line',
-            labels: data.failed_auth_per_hour.map((point) => hourLabel(point.at)),
-            datasets: [
-              {
-                label: 'Failed authentications',
-                data: data.failed_auth_per_hour.map((p) => p.value),
-                color: COLORS.amber,
-              },
-            ],
-          }}
+          spec={overTime('line', hourLabel, data.failed_auth_per_hour, [
+            series('Failed authentications', data.failed_auth_per_hour, COLORS.amber),
+          ])}
           empty={<EmptyState title="No failed authentications in this period" />}
         />
         <Chart
           id="bans-chart"
           title="Bans per day"
           summary={`${plural(bans, 'ban')} in ${data.days} days.`}
-          spec={{
-            type: 'bar',
-            labels: data.bans_per_day.map((point) => dayLabel(point.at)),
-            datasets: [{ label: 'Bans', data: data.bans_per_day.map((p) => p.value), color: COLORS.red }],
-          }}
+          spec={overTime('bar', dayLabel, data.bans_per_day, [series('Bans', data.bans_per_day, COLORS.red)])}
           empty={
             <EmptyState title="No bans in this period">
               <a href={`${BANS}`}>See the ban history</a>

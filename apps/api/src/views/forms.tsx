@@ -4,9 +4,8 @@ import { Field } from './components';
 
 /**
  * A labelled input (text unless `type` says otherwise): the field's label and hint, the control (`id` and the rest
- * of its attributes as given), what
- * goes with it (children: a datalist) and, when the form was refused for it, its error beside it (the control then
- * invalid and described by it).
+ * of its attributes as given), what goes with it (children: a datalist) and, when the form was refused for it, its
+ * error beside it (the control then invalid and described by it).
  */
 export function InputField({
   id,

@@ -4,6 +4,11 @@ export { CREDENTIAL_MIGRATIONS } from './migrations';
 export { AuthFailed, CredentialsRegenerated, IntegrationKeyCreated, IntegrationKeyRevoked } from './credential-events';
 export { Credential } from './credential.entity';
 export { CredentialsModule } from './credentials.module';
-export { CredentialsService, type IntegrationKeyInput, MAX_GRACE_SECONDS } from './credentials.service';
+export {
+  CredentialsService,
+  type IntegrationKeyInput,
+  type IntegrationKeyView,
+  MAX_GRACE_SECONDS,
+} from './credentials.service';
 export type { Principal } from './principal';
 export { credentialsConfig } from './credentials.config';

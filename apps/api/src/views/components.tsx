@@ -1,4 +1,4 @@
-import type { ComponentChildren, JSX } from 'preact';
+import { type ComponentChildren, Fragment, type JSX } from 'preact';
 
 /** A date as `YYYY-MM-DD HH:MM UTC` (what the page shows before the browser puts it in the viewer's locale). */
 export function utcText(value: Date | string, dateOnly = false): string {
@@ -71,6 +71,27 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+export interface Fact {
+  term: string;
+  value: ComponentChildren;
+  /** The value's id (where the tests and the islands read it). */
+  id?: string;
+}
+
+/** Facts of a thing (a key, a member, an import), each term with its value: a `dl.facts`. */
+export function Facts({ id, facts }: { id?: string; facts: Fact[] }) {
+  return (
+    <dl class="facts" id={id}>
+      {facts.map((fact) => (
+        <Fragment key={fact.term}>
+          <dt>{fact.term}</dt>
+          <dd id={fact.id}>{fact.value}</dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 
 export interface Column<T> {
   label: string;
@@ -12,23 +12,31 @@ export interface Column<T> {
   ariaSort?: 'asc' | 'desc';
 }
 
+/** A row's key: its `id` when it has one, else what `rowKey` makes of it. */
+type RowKey<T> = T extends { id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string };
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
 /**
  * A table that becomes one card per row under 600 px (each cell labelled by its column, the key column as the
- * card's title): every column stays readable on a phone, nothing scrolls sideways.
+ * card's title): every column stays readable on a phone, nothing scrolls sideways. With no rows, `empty` (what is
+ * missing and the next step) stands in its place when given.
  */
 export function DataTable<T>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   id,
+  empty,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: T[];
-  rowKey: (row: T) => string;
   id?: string;
-}) {
+  empty?: JSX.Element;
+} & RowKey<T>) {
+  if (rows.length === 0 && empty) return empty;
   return (
     <table class="data-table" id={id}>
       <caption class="visually-hidden">{caption}</caption>
@@ -64,8 +72,26 @@ export function DataTable<T>({
   );
 }
 
-/** Previous/next links of a paged list (plain links: they work without a script). */
-export function Pager({ label, prev, next, info }: { label: string; prev?: string; next?: string; info: string }) {
+/**
+ * Previous/next links of a list paged by number, `perPage` rows a page, and where it stands (plain links: they work
+ * without a script); `link` makes a page's address.
+ */
+export function Pager({
+  label,
+  page,
+  total,
+  perPage,
+  link,
+}: {
+  label: string;
+  page: number;
+  total: number;
+  perPage: number;
+  link: (page: number) => string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const prev = page > 1 ? link(page - 1) : undefined;
+  const next = page < pages ? link(page + 1) : undefined;
   if (!prev && !next) return null;
   return (
     <nav class="pager" aria-label={label}>
@@ -74,12 +100,24 @@ export function Pager({ label, prev, next, info }: { label: string; prev?: strin
           Previous
         </a>
       ) : null}
-      <span>{info}</span>
+      <span>{`Page ${page} of ${pages}`}</span>
       {next ? (
         <a class="button secondary small" href={next}>
           Next
         </a>
       ) : null}
+    </nav>
+  );
+}
+
+/** The link to the next page of a list paged by cursor (newest first): its label says what it shows. */
+export function OlderLink({ label, href }: { label: string; href: string | null }) {
+  if (!href) return null;
+  return (
+    <nav class="pager" aria-label={label}>
+      <a class="button secondary small" href={href}>
+        {label}
+      </a>
     </nav>
   );
 }

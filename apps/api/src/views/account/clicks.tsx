@@ -1,6 +1,7 @@
 import type { ShortLinkService } from '@app/shortlinks';
 import { Chart, EmptyState, Field, LocalTime, plural } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
+import { redraws } from '../forms';
 import { DataTable, Pager } from '../table';
 
 type ShortLinkView = Awaited<ReturnType<ShortLinkService['list']>>['links'][number];
@@ -26,8 +27,6 @@ export function linkScope(link: ShortLinkView): string {
 export function ClicksSection({ data }: { data: ClicksData }) {
   const people = data.days.reduce((sum, day) => sum + day.clicks, 0);
   const bots = data.days.reduce((sum, day) => sum + day.bot_clicks, 0);
-  const pages = Math.max(1, Math.ceil(data.total / data.perPage));
-  const pageLink = (page: number) => `?page=${page}&scope=${encodeURIComponent(data.scope)}`;
   if (data.total === 0) {
     return (
       <section class="card" aria-labelledby="links-title" id="clicks-panel">
@@ -48,15 +47,7 @@ export function ClicksSection({ data }: { data: ClicksData }) {
     <section class="card" aria-labelledby="links-title" id="clicks-panel">
       <h2 id="links-title">Short links</h2>
       <p class="hint">Clicks are written every few seconds; link previews and other bots are counted apart.</p>
-      <form
-        class="filter"
-        method="get"
-        hx-get=""
-        hx-trigger="change"
-        hx-select="#clicks-panel"
-        hx-target="#clicks-panel"
-        hx-swap="outerHTML"
-      >
+      <form class="filter" method="get" hx-trigger="change" {...redraws('clicks-panel')}>
         <Field id="clicks-scope" label="Show clicks of">
           <select id="clicks-scope" name="scope">
             <option value="all" selected={data.scope === 'all'}>
@@ -130,9 +121,10 @@ export function ClicksSection({ data }: { data: ClicksData }) {
       />
       <Pager
         label="Short link pages"
-        info={`Page ${data.page} of ${pages}`}
-        prev={data.page > 1 ? pageLink(data.page - 1) : undefined}
-        next={data.page < pages ? pageLink(data.page + 1) : undefined}
+        page={data.page}
+        total={data.total}
+        perPage={data.perPage}
+        link={(page) => `?page=${page}&scope=${encodeURIComponent(data.scope)}`}
       />
     </section>
   );

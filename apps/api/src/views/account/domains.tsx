@@ -1,5 +1,6 @@
 import type { domainView } from '@app/shortlinks';
-import { EmptyState, Field, Status, type StatusMessage, PostForm } from '../components';
+import { EmptyState, Status, type StatusMessage, PostForm } from '../components';
+import { ActionButton, InputField } from '../forms';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 
 type CustomDomainView = ReturnType<typeof domainView>;
@@ -52,43 +53,36 @@ export function DomainsSection({
                   </p>
                   {domain.last_error ? <p class="dns">{`Last check: ${domain.last_error}`}</p> : null}
                   <div class="actions">
-                    <button
-                      type="button"
-                      class="secondary small"
-                      hx-post={`${DOMAINS}/${domain.id}/check`}
-                      hx-target="#domains-card"
-                      hx-swap="outerHTML"
-                      aria-label={`Check ${domain.domain} now`}
+                    <ActionButton
+                      post={`${DOMAINS}/${domain.id}/check`}
+                      target="#domains-card"
+                      label={`Check ${domain.domain} now`}
                     >
                       Check now
-                    </button>
-                    <button
-                      type="button"
-                      class="secondary small"
-                      hx-post={`${DOMAINS}/${domain.id}/remove`}
-                      hx-target="#domains-card"
-                      hx-swap="outerHTML"
-                      aria-label={`Remove ${domain.domain}`}
+                    </ActionButton>
+                    <ActionButton
+                      post={`${DOMAINS}/${domain.id}/remove`}
+                      target="#domains-card"
+                      label={`Remove ${domain.domain}`}
                     >
                       Remove
-                    </button>
+                    </ActionButton>
                   </div>
                 </li>
               ))}
             </ul>
           )}
           <PostForm id="domain-form" post={DOMAINS} target="#domains-card" swap="outerHTML">
-            <Field id="domain-name" label="Domain">
-              <input
-                id="domain-name"
-                name="domain"
-                type="text"
-                maxlength={253}
-                placeholder="go.example.com"
-                autocomplete="off"
-                spellcheck={false}
-              />
-            </Field>
+            <InputField
+              id="domain-name"
+              label="Domain"
+              name="domain"
+
+              maxlength={253}
+              placeholder="go.example.com"
+              autocomplete="off"
+              spellcheck={false}
+            />
             <Status id="domain-form" status={status} />
             <button type="submit">Add domain</button>
           </PostForm>

@@ -1,22 +1,12 @@
-import { SCOPES } from '@app/credentials';
-import { Choices, FieldError, type FieldErrors, invalidProps } from '../choices';
-import { ConfirmDialog, Field, LocalTime, PostForm, Status, type StatusMessage } from '../components';
+import { type IntegrationKeyView, SCOPES } from '@app/credentials';
+import { Choices, type FieldErrors } from '../choices';
+import { ConfirmDialog, LocalTime, PostForm, Status, type StatusMessage } from '../components';
+import { InputField, redraws } from '../forms';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { type Column, DataTable } from '../table';
 import { CopyField } from './key';
 
 const KEYS = sectionPath(ACCOUNT_SECTIONS, 'integration-keys');
-
-/** A key per integration as the account lists it (`CredentialsService.listKeys`). */
-export interface IntegrationKeyRow {
-  id: string;
-  name: string;
-  key_preview: string;
-  scopes: string[];
-  allowed_ips: string[];
-  expires_at: string | null;
-  created_at: string;
-}
 
 /** What the create form holds: as typed, so a refused form comes back with its values and the errors beside them. */
 export interface KeyFormValues {
@@ -31,7 +21,7 @@ export const EMPTY_KEY_FORM: KeyFormValues = { name: '', scopes: [], expires_on:
 export interface IntegrationKeysState {
   /** The member's main pair (the seed's): every right, no expiry, any address; null before it is made. */
   main: { key_preview: string; created_at: Date } | null;
-  keys: IntegrationKeyRow[];
+  keys: IntegrationKeyView[];
   /** A pair just made: shown in this answer only. */
   made?: { name: string; apiKey: string; apiToken: string };
   form?: KeyFormValues;
@@ -39,7 +29,7 @@ export interface IntegrationKeysState {
   status?: StatusMessage;
 }
 
-interface Row extends IntegrationKeyRow {
+interface Row extends IntegrationKeyView {
   main: boolean;
 }
 
@@ -95,7 +85,7 @@ function Made({ made }: { made: NonNullable<IntegrationKeysState['made']> }) {
       <CopyField id="new-api-key" label="API key (X-API-Key)" value={made.apiKey} />
       <CopyField id="new-api-token" label="API token (X-API-Token)" value={made.apiToken} />
       <p class="hint">Your integration sends both with every call, as with your main key.</p>
-      <button type="button" hx-get={KEYS} hx-select="#keys-card" hx-target="#keys-card" hx-swap="outerHTML">
+      <button type="button" {...redraws('keys-card', KEYS)}>
         I have copied them
       </button>
     </div>
@@ -106,18 +96,16 @@ function CreateForm({ form, errors, status }: { form: KeyFormValues; errors: Fie
   return (
     <PostForm id="key-form" post={KEYS} target="#keys-card" swap="outerHTML" novalidate>
       <h3>Make a key</h3>
-      <Field id="key-name" label="Name" hint="What the key is for, say the integration: “ERP order sync”.">
-        <input
-          id="key-name"
-          name="name"
-          type="text"
-          maxlength={100}
-          autocomplete="off"
-          value={form.name}
-          {...invalidProps('key-name', errors.name)}
-        />
-        <FieldError id="key-name" error={errors.name} />
-      </Field>
+      <InputField
+        id="key-name"
+        label="Name"
+        hint="What the key is for, say the integration: “ERP order sync”."
+        name="name"
+        maxlength={100}
+        autocomplete="off"
+        value={form.name}
+        error={errors.name}
+      />
       <Choices
         id="key-scopes"
         name="scopes"
@@ -127,33 +115,26 @@ function CreateForm({ form, errors, status }: { form: KeyFormValues; errors: Fie
         checked={form.scopes}
         error={errors.scopes}
       />
-      <Field id="key-expiry" label="Expires on (optional)" hint="The key stops working at 00:00 UTC that day.">
-        <input
-          id="key-expiry"
-          name="expires_on"
-          type="date"
-          value={form.expires_on}
-          {...invalidProps('key-expiry', errors.expires_at)}
-        />
-        <FieldError id="key-expiry" error={errors.expires_at} />
-      </Field>
-      <Field
+      <InputField
+        id="key-expiry"
+        label="Expires on (optional)"
+        hint="The key stops working at 00:00 UTC that day."
+        name="expires_on"
+        type="date"
+        value={form.expires_on}
+        error={errors.expires_at}
+      />
+      <InputField
         id="key-ips"
         label="IP allow-list (optional)"
         hint="Addresses or CIDR ranges, separated by commas or spaces: 203.0.113.0/24, 2001:db8::/48. Empty: any."
-      >
-        <input
-          id="key-ips"
-          name="allowed_ips"
-          type="text"
-          maxlength={2000}
-          autocomplete="off"
-          spellcheck={false}
-          value={form.allowed_ips}
-          {...invalidProps('key-ips', errors.allowed_ips)}
-        />
-        <FieldError id="key-ips" error={errors.allowed_ips} />
-      </Field>
+        name="allowed_ips"
+        maxlength={2000}
+        autocomplete="off"
+        spellcheck={false}
+        value={form.allowed_ips}
+        error={errors.allowed_ips}
+      />
       <Status id="key-form" status={status} />
       <button type="submit">Make the key</button>
     </PostForm>
@@ -186,7 +167,7 @@ export function IntegrationKeysSection({ state }: { state: IntegrationKeysState 
         One key and token per integration, each limited to what it needs. Your main key keeps every right; the limits
         per key and per member are the same for all.
       </p>
-      <DataTable caption="Your keys" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} id="keys-table" />
+      <DataTable caption="Your keys" columns={COLUMNS} rows={rows} id="keys-table" />
       {state.made ? (
         <Made made={state.made} />
       ) : (

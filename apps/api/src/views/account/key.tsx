@@ -1,4 +1,5 @@
-import { EmptyState, Field, LocalTime, Status, PostForm } from '../components';
+import { EmptyState, Facts, Field, LocalTime, Status, PostForm } from '../components';
+import { redraws } from '../forms';
 import { QUICKSTART_LANGUAGES, quickstartSnippet, type QuickstartInput } from './quickstart';
 
 export interface KeyState {
@@ -56,7 +57,7 @@ function Reveal({ pair }: { pair: NewPair }) {
           ? 'Send both with every call: the Quickstart beside this holds both, ready to copy.'
           : graceText(pair.graceSeconds)}
       </p>
-      <button type="button" hx-get="/dashboard" hx-select="#key-area" hx-target="#key-area" hx-swap="outerHTML">
+      <button type="button" {...redraws('key-area', '/dashboard')}>
         I have copied them
       </button>
     </div>
@@ -69,16 +70,12 @@ function KeyCard({ state, pair }: { state: KeyState; pair?: NewPair }) {
     <section class="card" aria-labelledby="key-title" id="key-card">
       <h2 id="key-title">API key</h2>
       {credential ? (
-        <dl class="facts">
-          <dt>Key</dt>
-          <dd>
-            <code id="key-preview">{credential.key_preview}</code>
-          </dd>
-          <dt>Created</dt>
-          <dd>
-            <LocalTime value={credential.created_at} />
-          </dd>
-        </dl>
+        <Facts
+          facts={[
+            { term: 'Key', value: <code id="key-preview">{credential.key_preview}</code> },
+            { term: 'Created', value: <LocalTime value={credential.created_at} /> },
+          ]}
+        />
       ) : pair ? null : (
         <EmptyState title="You have no API key yet">
           <p>Create one to call the API from your server: you will see the token once.</p>

@@ -1,4 +1,5 @@
-import { Field, LocalTime, Status, type StatusMessage, PostForm } from '../components';
+import { Facts, Field, LocalTime, Status, type StatusMessage, PostForm } from '../components';
+import { InputField } from '../forms';
 
 export function ProfileSection({
   member,
@@ -11,18 +12,13 @@ export function ProfileSection({
     <>
       <section class="card" aria-labelledby="profile-title">
         <h2 id="profile-title">Profile</h2>
-        <dl class="facts">
-          <dt>Email</dt>
-          <dd id="profile-email">{member.email}</dd>
-          <dt>Plan</dt>
-          <dd>
-            <span class="badge">{member.plan}</span>
-          </dd>
-          <dt>Member since</dt>
-          <dd>
-            <LocalTime value={member.created_at} />
-          </dd>
-        </dl>
+        <Facts
+          facts={[
+            { term: 'Email', id: 'profile-email', value: member.email },
+            { term: 'Plan', value: <span class="badge">{member.plan}</span> },
+            { term: 'Member since', value: <LocalTime value={member.created_at} /> },
+          ]}
+        />
       </section>
       <section class="card" aria-labelledby="password-title" id="password-card">
         <h2 id="password-title">Change password</h2>
@@ -31,16 +27,15 @@ export function ProfileSection({
           <Field id="current-password" label="Current password">
             <input id="current-password" name="current_password" type="password" autocomplete="current-password" />
           </Field>
-          <Field id="new-password" label="New password">
-            <input
-              id="new-password"
-              name="new_password"
-              type="password"
-              autocomplete="new-password"
-              minLength={8}
-              maxLength={128}
-            />
-          </Field>
+          <InputField
+            id="new-password"
+            label="New password"
+            name="new_password"
+            type="password"
+            autocomplete="new-password"
+            minLength={8}
+            maxLength={128}
+          />
           <Status id="password-form" status={status} />
           <button type="submit">Change password</button>
         </PostForm>

@@ -1,8 +1,8 @@
 import type { AuditEntryView } from '@app/audit';
-import { EmptyState, LocalTime, plural } from '../components';
-import { DataTable, Pager } from '../table';
+import { EmptyState, plural } from '../components';
+import { Pager } from '../table';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
-import { actionLabel, actorLabel, detailsText } from '../audit-entries';
+import { actorLabel, AuditTable } from '../audit-entries';
 
 const SECURITY = sectionPath(ACCOUNT_SECTIONS, 'security');
 
@@ -20,8 +20,6 @@ export function SecuritySection({
   perPage: number;
   retentionDays: number;
 }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const link = (to: number) => `${SECURITY}?page=${to}`;
   return (
     <section class="card" aria-labelledby="security-title">
       <h2 id="security-title">Security log</h2>
@@ -30,28 +28,19 @@ export function SecuritySection({
         webhook endpoints changed, password changes and logins from a new network, kept {retentionDays} days.{' '}
         {plural(total, 'entry', 'entries')}.
       </p>
-      {entries.length === 0 ? (
-        <EmptyState title="Nothing recorded yet">Actions on your account will be listed here.</EmptyState>
-      ) : (
-        <DataTable
-          caption="Security log, newest first"
-          id="security-table"
-          rows={entries}
-          rowKey={(entry) => entry.id}
-          columns={[
-            { label: 'What', primary: true, cell: (entry) => actionLabel(entry.action) },
-            { label: 'Details', cell: (entry) => detailsText(entry) },
-            { label: 'By', cell: (entry) => actorLabel(entry.actor) },
-            { label: 'From', cell: (entry) => [entry.ip ?? '—', entry.user_agent ? ` · ${entry.user_agent}` : ''] },
-            { label: 'When', cell: (entry) => <LocalTime value={entry.created_at} /> },
-          ]}
-        />
-      )}
+      <AuditTable
+        caption="Security log, newest first"
+        id="security-table"
+        entries={entries}
+        by={actorLabel}
+        empty={<EmptyState title="Nothing recorded yet">Actions on your account will be listed here.</EmptyState>}
+      />
       <Pager
         label="Security log pages"
-        info={`Page ${page} of ${pages}`}
-        prev={page > 1 ? link(page - 1) : undefined}
-        next={page < pages ? link(page + 1) : undefined}
+        page={page}
+        total={total}
+        perPage={perPage}
+        link={(to) => `${SECURITY}?page=${to}`}
       />
     </section>
   );

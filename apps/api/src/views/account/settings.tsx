@@ -1,5 +1,6 @@
 import type { MemberSettingsView } from '@app/members';
-import { Field, Status, type StatusMessage, PostForm } from '../components';
+import { Status, type StatusMessage, PostForm } from '../components';
+import { ActionButton, InputField } from '../forms';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { SETTINGS_GROUPS, type SettingsGroup } from './settings-groups';
 
@@ -34,22 +35,22 @@ export function SettingsGroupCard({
       ) : null}
       <PostForm id={formId} post={`${SETTINGS}/${group.id}`} target={`#${formId}-card`} swap="outerHTML">
         {group.plain.map((field) => (
-          <Field key={field.name} id={`${formId}-${field.name}`} label={field.label} hint={field.hint}>
-            <input
-              id={`${formId}-${field.name}`}
-              name={field.name}
-              type="text"
-              maxlength={300}
-              autocomplete="off"
-              value={plainValue(field.name)}
-              aria-describedby={field.hint ? `${formId}-${field.name}-hint` : undefined}
-            />
-          </Field>
+          <InputField
+            key={field.name}
+            id={`${formId}-${field.name}`}
+            label={field.label}
+            hint={field.hint}
+            name={field.name}
+            maxlength={300}
+            autocomplete="off"
+            value={plainValue(field.name)}
+            aria-describedby={field.hint ? `${formId}-${field.name}-hint` : undefined}
+          />
         ))}
         {group.secrets.map((secret) => {
           const state = settings.secrets[secret.name];
           return (
-            <Field
+            <InputField
               key={secret.name}
               id={`${formId}-${secret.name}`}
               label={secret.label}
@@ -60,17 +61,13 @@ export function SettingsGroupCard({
                   </>
                 ) : undefined
               }
-            >
-              <input
-                id={`${formId}-${secret.name}`}
-                name={secret.name}
-                type="password"
-                maxlength={512}
-                autocomplete="off"
-                spellcheck={false}
-                aria-describedby={state.set ? `${formId}-${secret.name}-hint` : undefined}
-              />
-            </Field>
+              name={secret.name}
+              type="password"
+              maxlength={512}
+              autocomplete="off"
+              spellcheck={false}
+              aria-describedby={state.set ? `${formId}-${secret.name}-hint` : undefined}
+            />
           );
         })}
         <Status id={formId} status={status} />
@@ -79,18 +76,15 @@ export function SettingsGroupCard({
           {group.secrets
             .filter((secret) => settings.secrets[secret.name].set)
             .map((secret) => (
-              <button
+              <ActionButton
                 key={secret.name}
-                type="button"
-                class="secondary small"
-                hx-post={`${SETTINGS}/${group.id}`}
-                hx-vals={JSON.stringify({ remove: secret.name })}
-                hx-target={`#${formId}-card`}
-                hx-swap="outerHTML"
-                aria-label={`Remove the saved ${secret.label}`}
+                post={`${SETTINGS}/${group.id}`}
+                vals={JSON.stringify({ remove: secret.name })}
+                target={`#${formId}-card`}
+                label={`Remove the saved ${secret.label}`}
               >
                 {`Remove ${secret.label.replace(/^(Shopee Affiliate|Lazada|Bitly|Cutt\.ly) /, '')}`}
-              </button>
+              </ActionButton>
             ))}
         </div>
       </PostForm>

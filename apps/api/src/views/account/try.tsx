@@ -1,5 +1,6 @@
 import type { ConvertResult } from '@app/conversion';
 import { EmptyState, Field, Status, PostForm } from '../components';
+import { InputField } from '../forms';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { ProductCard } from '../product-card';
 
@@ -114,19 +115,23 @@ export function PlaygroundSection({ values, modes }: { values: PlaygroundValues;
             ))}
           </select>
         </Field>
-        <Field id="try-affiliate-id" label="Affiliate id (empty: your saved default)">
-          <input
-            id="try-affiliate-id"
-            name="affiliate_id"
-            type="text"
-            maxlength={64}
-            autocomplete="off"
-            value={values.affiliate_id}
-          />
-        </Field>
-        <Field id="try-sub-ids" label="Sub ids (comma-separated; empty: your saved defaults)">
-          <input id="try-sub-ids" name="sub_ids" type="text" autocomplete="off" value={values.sub_ids} />
-        </Field>
+        <InputField
+          id="try-affiliate-id"
+          label="Affiliate id (empty: your saved default)"
+          name="affiliate_id"
+
+          maxlength={64}
+          autocomplete="off"
+          value={values.affiliate_id}
+        />
+        <InputField
+          id="try-sub-ids"
+          label="Sub ids (comma-separated; empty: your saved defaults)"
+          name="sub_ids"
+
+          autocomplete="off"
+          value={values.sub_ids}
+        />
         <div class="field">
           <label class="check" for="try-include-product">
             <input

@@ -1,5 +1,6 @@
 import { EmptyState } from '../components';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
+import { redraws } from '../forms';
 import { StatTile, StatTiles } from '../stats';
 
 const TRY = sectionPath(ACCOUNT_SECTIONS, 'try');
@@ -44,14 +45,7 @@ export function UsageSection({
           <a href={TRY}>Try a conversion</a> or copy the Quickstart call from <a href="/dashboard">API key</a>.
         </EmptyState>
       ) : null}
-      <button
-        type="button"
-        class="secondary small"
-        hx-get=""
-        hx-select="#usage-card"
-        hx-target="#usage-card"
-        hx-swap="outerHTML"
-      >
+      <button type="button" class="secondary small" {...redraws('usage-card')}>
         Refresh
       </button>
     </section>

@@ -1,24 +1,12 @@
+import type { WebhookDeliveryView, WebhookEndpointView } from '@app/webhooks';
 import { EmptyState, LocalTime, Status, type StatusMessage } from '../components';
+import { ActionButton } from '../forms';
 import { type Column, DataTable, Pager } from '../table';
-import { type EndpointRow, WEBHOOKS } from './webhooks';
-
-/** One delivery as the API's log shows it (`WebhookEndpointsService.deliveries`). */
-export interface DeliveryRow {
-  id: string;
-  event: string;
-  status: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_latency_ms: number | null;
-  last_error: string | null;
-  created_at: string;
-  next_attempt_at: string | null;
-  payload: string;
-}
+import { WEBHOOKS } from './webhooks';
 
 export interface DeliveryLog {
-  endpoint: EndpointRow;
-  deliveries: DeliveryRow[];
+  endpoint: WebhookEndpointView;
+  deliveries: WebhookDeliveryView[];
   total: number;
   page: number;
   perPage: number;
@@ -36,7 +24,7 @@ function pretty(payload: string): string {
   }
 }
 
-function columns(endpointId: string): Column<DeliveryRow>[] {
+function columns(endpointId: string): Column<WebhookDeliveryView>[] {
   return [
     { label: 'Event', primary: true, cell: (row) => <code>{row.event}</code> },
     {
@@ -80,16 +68,13 @@ function columns(endpointId: string): Column<DeliveryRow>[] {
     {
       label: 'Actions',
       cell: (row) => (
-        <button
-          type="button"
-          class="secondary small"
-          hx-post={`${WEBHOOKS}/${endpointId}/deliveries/${row.id}/redeliver`}
-          hx-target="#deliveries-card"
-          hx-swap="outerHTML"
-          aria-label={`Redeliver ${row.event} of ${row.created_at}`}
+        <ActionButton
+          post={`${WEBHOOKS}/${endpointId}/deliveries/${row.id}/redeliver`}
+          target="#deliveries-card"
+          label={`Redeliver ${row.event} of ${row.created_at}`}
         >
           Redeliver
-        </button>
+        </ActionButton>
       ),
     },
   ];
@@ -98,7 +83,6 @@ function columns(endpointId: string): Column<DeliveryRow>[] {
 /** An endpoint's delivery log: newest first, a page at a time, the body sent behind "Show the body". */
 export function DeliveryLogSection({ log }: { log: DeliveryLog }) {
   const base = `${WEBHOOKS}/${log.endpoint.id}/deliveries`;
-  const pages = Math.max(1, Math.ceil(log.total / log.perPage));
   return (
     <section class="card" aria-labelledby="deliveries-title" id="deliveries-card">
       <h2 id="deliveries-title">Delivery log</h2>
@@ -109,24 +93,23 @@ export function DeliveryLogSection({ log }: { log: DeliveryLog }) {
         <a href={WEBHOOKS}>Back to the webhooks</a>
       </p>
       <Status id="deliveries" status={log.status} />
-      {log.deliveries.length === 0 ? (
-        <EmptyState title="Nothing sent yet">
-          <p>Send a test event from the webhooks page, or wait for the events you chose.</p>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Deliveries, newest first"
-          columns={columns(log.endpoint.id)}
-          rows={log.deliveries}
-          rowKey={(row) => row.id}
-          id="deliveries-table"
-        />
-      )}
+      <DataTable
+        caption="Deliveries, newest first"
+        columns={columns(log.endpoint.id)}
+        rows={log.deliveries}
+        id="deliveries-table"
+        empty={
+          <EmptyState title="Nothing sent yet">
+            <p>Send a test event from the webhooks page, or wait for the events you chose.</p>
+          </EmptyState>
+        }
+      />
       <Pager
         label="Pages of the delivery log"
-        prev={log.page > 1 ? `${base}?page=${log.page - 1}` : undefined}
-        next={log.page < pages ? `${base}?page=${log.page + 1}` : undefined}
-        info={`Page ${log.page} of ${pages}`}
+        page={log.page}
+        total={log.total}
+        perPage={log.perPage}
+        link={(page) => `${base}?page=${page}`}
       />
     </section>
   );

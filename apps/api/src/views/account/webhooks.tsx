@@ -1,22 +1,11 @@
-import { WEBHOOK_EVENTS } from '@app/webhooks';
-import { Choices, FieldError, type FieldErrors, invalidProps } from '../choices';
-import { ConfirmDialog, EmptyState, Field, LocalTime, PostForm, Status, type StatusMessage } from '../components';
+import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@app/webhooks';
+import { Choices, type FieldErrors } from '../choices';
+import { ConfirmDialog, EmptyState, LocalTime, PostForm, Status, type StatusMessage } from '../components';
+import { ActionButton, InputField, redraws } from '../forms';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { CopyField } from './key';
 
 export const WEBHOOKS = sectionPath(ACCOUNT_SECTIONS, 'webhooks');
-
-/** An endpoint as the API shows it (`WebhookEndpointsService.list`: never its secret). */
-export interface EndpointRow {
-  id: string;
-  url: string;
-  events: string[];
-  description: string;
-  enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: string | null;
-  created_at: string;
-}
 
 export interface EndpointFormValues {
   url: string;
@@ -24,7 +13,7 @@ export interface EndpointFormValues {
 }
 
 export interface WebhooksState {
-  endpoints: EndpointRow[];
+  endpoints: WebhookEndpointView[];
   /** An endpoint just added: its signing secret, shown in this answer only. */
   made?: { url: string; secret: string };
   form?: EndpointFormValues;
@@ -39,20 +28,19 @@ const EVENT_OPTIONS = WEBHOOK_EVENTS.map((event) => ({ value: event, label: <cod
 function EndpointFields({ prefix, form, errors }: { prefix: string; form: EndpointFormValues; errors: FieldErrors }) {
   return (
     <>
-      <Field id={`${prefix}-url`} label="URL" hint="Where the events are POSTed: an https address your server answers.">
-        <input
-          id={`${prefix}-url`}
-          name="url"
-          type="url"
-          maxlength={2048}
-          autocomplete="off"
-          spellcheck={false}
-          placeholder="https://example.com/hooks/linkconv"
-          value={form.url}
-          {...invalidProps(`${prefix}-url`, errors.url)}
-        />
-        <FieldError id={`${prefix}-url`} error={errors.url} />
-      </Field>
+      <InputField
+        id={`${prefix}-url`}
+        label="URL"
+        hint="Where the events are POSTed: an https address your server answers."
+        name="url"
+        type="url"
+        maxlength={2048}
+        autocomplete="off"
+        spellcheck={false}
+        placeholder="https://example.com/hooks/linkconv"
+        value={form.url}
+        error={errors.url}
+      />
       <Choices
         id={`${prefix}-events`}
         name="events"
@@ -65,14 +53,15 @@ function EndpointFields({ prefix, form, errors }: { prefix: string; form: Endpoi
   );
 }
 
-function StateBadge({ endpoint }: { endpoint: EndpointRow }) {
+function StateBadge({ endpoint }: { endpoint: WebhookEndpointView }) {
   return endpoint.enabled ? <span class="badge active">enabled</span> : <span class="badge disabled">disabled</span>;
 }
 
-function Endpoint({ endpoint, editing }: { endpoint: EndpointRow; editing?: WebhooksState['editing'] }) {
+function Endpoint({ endpoint, editing }: { endpoint: WebhookEndpointView; editing?: WebhooksState['editing'] }) {
   const id = endpoint.id;
   const base = `${WEBHOOKS}/${id}`;
   const edit = editing?.id === id ? editing : undefined;
+  const toggle = endpoint.enabled ? 'Disable' : 'Enable';
   return (
     <li class="endpoint" id={`endpoint-${id}`}>
       <p class="endpoint-url">
@@ -98,26 +87,16 @@ function Endpoint({ endpoint, editing }: { endpoint: EndpointRow; editing?: Webh
         <a class="button secondary small" href={`${base}/deliveries`} aria-label={`Delivery log of ${endpoint.url}`}>
           Delivery log
         </a>
-        <button
-          type="button"
-          class="secondary small"
-          hx-post={`${base}/test`}
-          hx-target="#webhooks-card"
-          hx-swap="outerHTML"
-          aria-label={`Send a test event to ${endpoint.url}`}
-        >
+        <ActionButton post={`${base}/test`} target="#webhooks-card" label={`Send a test event to ${endpoint.url}`}>
           Send a test event
-        </button>
-        <button
-          type="button"
-          class="secondary small"
-          hx-post={`${base}/${endpoint.enabled ? 'disable' : 'enable'}`}
-          hx-target="#webhooks-card"
-          hx-swap="outerHTML"
-          aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
+        </ActionButton>
+        <ActionButton
+          post={`${base}/${toggle.toLowerCase()}`}
+          target="#webhooks-card"
+          label={`${toggle} ${endpoint.url}`}
         >
-          {endpoint.enabled ? 'Disable' : 'Enable'}
-        </button>
+          {toggle}
+        </ActionButton>
         <ConfirmDialog
           id={`delete-${id}`}
           opener="Delete"
@@ -163,7 +142,7 @@ function Made({ made }: { made: NonNullable<WebhooksState['made']> }) {
       <p class="hint">
         How to verify the <code>webhook-signature</code> header: <a href="/docs">the API docs</a>, “Webhooks”.
       </p>
-      <button type="button" hx-get={WEBHOOKS} hx-select="#webhooks-card" hx-target="#webhooks-card" hx-swap="outerHTML">
+      <button type="button" {...redraws('webhooks-card', WEBHOOKS)}>
         I have copied it
       </button>
     </div>

@@ -1,5 +1,7 @@
 import type { AbuseEventDto } from '@app/abuse';
 import { EmptyState, Field, plural } from '../components';
+import { FilterForm } from '../forms';
+import { OlderLink } from '../table';
 import { ABUSE, BANS } from './console-shared';
 import { EventsTable } from './events-table';
 
@@ -42,7 +44,7 @@ export function AbusePage({
       </p>
       <section class="card" aria-labelledby="filter-title">
         <h2 id="filter-title">Filter</h2>
-        <form class="filter" method="get" action={ABUSE} role="search">
+        <FilterForm action={ABUSE} clear={filtered ? <a href={ABUSE}>Clear</a> : null}>
           <Field id="f-ip" label="IP or IPv6 /64">
             <input id="f-ip" name="ip" value={filter.ip} maxlength={64} />
           </Field>
@@ -65,32 +67,24 @@ export function AbusePage({
           <Field id="f-to" label="To (UTC day, included)">
             <input id="f-to" name="to" type="date" value={filter.to} />
           </Field>
-          <button type="submit" class="secondary">
-            Filter
-          </button>
-          {filtered ? <a href={ABUSE}>Clear</a> : null}
-        </form>
+        </FilterForm>
       </section>
       <section class="card" aria-labelledby="events-title">
         <h2 id="events-title">Events, newest first</h2>
-        {events.length === 0 ? (
-          <EmptyState title={filtered ? 'No event matches these filters' : 'No abuse events yet'}>
-            {filtered ? (
-              <a href={ABUSE}>Clear the filters</a>
-            ) : (
-              <p>Failed logins, wrong API keys and bans show here.</p>
-            )}
-          </EmptyState>
-        ) : (
-          <EventsTable events={events} emails={emails} />
-        )}
-        {nextCursor ? (
-          <nav class="pager" aria-label="Older events">
-            <a class="button secondary small" href={`${ABUSE}?${params.toString()}`}>
-              Older events
-            </a>
-          </nav>
-        ) : null}
+        <EventsTable
+          events={events}
+          emails={emails}
+          empty={
+            <EmptyState title={filtered ? 'No event matches these filters' : 'No abuse events yet'}>
+              {filtered ? (
+                <a href={ABUSE}>Clear the filters</a>
+              ) : (
+                <p>Failed logins, wrong API keys and bans show here.</p>
+              )}
+            </EmptyState>
+          }
+        />
+        <OlderLink label="Older events" href={nextCursor && `${ABUSE}?${params.toString()}`} />
       </section>
     </>
   );

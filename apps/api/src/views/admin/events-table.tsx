@@ -1,4 +1,5 @@
 import type { AbuseEventDto } from '@app/abuse';
+import type { JSX } from 'preact';
 import { LocalTime } from '../components';
 import { DataTable } from '../table';
 import { ABUSE, memberPath } from './console-shared';
@@ -17,13 +18,21 @@ function detailText(detail: Record<string, unknown>): string {
   return parts.join(' · ') || '—';
 }
 
-export function EventsTable({ events, emails }: { events: AbuseEventDto[]; emails: ReadonlyMap<string, string> }) {
+export function EventsTable({
+  events,
+  emails,
+  empty,
+}: {
+  events: AbuseEventDto[];
+  emails: ReadonlyMap<string, string>;
+  empty: JSX.Element;
+}) {
   return (
     <DataTable
       caption="Abuse events"
       id="events-table"
       rows={events}
-      rowKey={(event) => event.id}
+      empty={empty}
       columns={[
         { label: 'When', primary: true, cell: (event) => <LocalTime value={event.created_at} /> },
         { label: 'Type', cell: (event) => event.type },

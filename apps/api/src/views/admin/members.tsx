@@ -1,6 +1,24 @@
 import { EmptyState, Field, LocalTime, plural } from '../components';
-import { DataTable, Pager } from '../table';
+import { FilterForm } from '../forms';
+import { type Column, DataTable, Pager } from '../table';
 import { type AdminMember, MEMBERS, memberPath } from './console-shared';
+
+const COLUMNS: Column<AdminMember>[] = [
+  {
+    label: 'Email',
+    primary: true,
+    class: 'email',
+    cell: (member) => <a href={memberPath(member.id)}>{member.email}</a>,
+  },
+  { label: 'Role', cell: (member) => member.role },
+  { label: 'Plan', cell: (member) => member.plan },
+  {
+    label: 'State',
+    cell: (member) =>
+      member.disabled ? <span class="badge disabled">disabled</span> : <span class="badge active">active</span>,
+  },
+  { label: 'Joined', cell: (member) => <LocalTime value={member.created_at} /> },
+];
 
 export function MembersPage({
   members,
@@ -15,58 +33,28 @@ export function MembersPage({
   total: number;
   perPage: number;
 }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
   const link = (to: number) => `${MEMBERS}?page=${to}${email ? `&email=${encodeURIComponent(email)}` : ''}`;
   return (
     <section class="card" aria-labelledby="members-title">
       <h2 id="members-title">{email ? `Members matching “${email}”` : 'Members'}</h2>
-      <form class="filter" method="get" action={MEMBERS} role="search">
+      <FilterForm action={MEMBERS}>
         <Field id="filter-email" label="Filter by email">
           <input id="filter-email" name="email" type="search" value={email} maxlength={254} />
         </Field>
-        <button type="submit" class="secondary">
-          Filter
-        </button>
-      </form>
+      </FilterForm>
       <p class="hint">{plural(total, 'member')}.</p>
-      {members.length === 0 ? (
-        <EmptyState title="No members match">
-          <a href={MEMBERS}>Show every member</a>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Members"
-          id="members-table"
-          rows={members}
-          rowKey={(member) => member.id}
-          columns={[
-            {
-              label: 'Email',
-              primary: true,
-              class: 'email',
-              cell: (member) => <a href={memberPath(member.id)}>{member.email}</a>,
-            },
-            { label: 'Role', cell: (member) => member.role },
-            { label: 'Plan', cell: (member) => member.plan },
-            {
-              label: 'State',
-              cell: (member) =>
-                member.disabled ? (
-                  <span class="badge disabled">disabled</span>
-                ) : (
-                  <span class="badge active">active</span>
-                ),
-            },
-            { label: 'Joined', cell: (member) => <LocalTime value={member.created_at} /> },
-          ]}
-        />
-      )}
-      <Pager
-        label="Member pages"
-        info={`Page ${page} of ${pages}`}
-        prev={page > 1 ? link(page - 1) : undefined}
-        next={page < pages ? link(page + 1) : undefined}
+      <DataTable
+        caption="Members"
+        id="members-table"
+        rows={members}
+        empty={
+          <EmptyState title="No members match">
+            <a href={MEMBERS}>Show every member</a>
+          </EmptyState>
+        }
+        columns={COLUMNS}
       />
+      <Pager label="Member pages" page={page} total={total} perPage={perPage} link={link} />
     </section>
   );
 }

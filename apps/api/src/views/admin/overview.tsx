@@ -2,7 +2,18 @@ import type { AdminConsoleService } from '../../admin/admin-console.service';
 import { Chart, EmptyState, LocalTime, plural } from '../components';
 import { DataTable } from '../table';
 import { StatTile, StatTiles } from '../stats';
-import { BANS, bansOf, COLORS, dayLabel, hourLabel, MEMBERS, memberPath, sum } from './console-shared';
+import {
+  BANS,
+  bansOf,
+  COLORS,
+  dayLabel,
+  hourLabel,
+  MEMBERS,
+  memberPath,
+  overTime,
+  series,
+  sum,
+} from './console-shared';
 
 type Overview = Awaited<ReturnType<AdminConsoleService['overview']>>;
 
@@ -19,23 +30,20 @@ function PlatformCard({ platform, days }: { platform: Overview['platform']; days
           {String(platform.members_with_imports)}
         </StatTile>
       </StatTiles>
-      {platform.amounts.length === 0 ? (
-        <EmptyState title="No orders in this period" />
-      ) : (
-        <DataTable
-          caption="Orders, GMV and commission per currency"
-          id="platform-amounts"
-          rows={platform.amounts}
-          rowKey={(row) => row.currency}
-          columns={[
-            { label: 'Currency', primary: true, cell: (row) => row.currency },
-            { label: 'Orders', cell: (row) => String(row.orders) },
-            { label: 'GMV', cell: (row) => row.gmv },
-            { label: 'Commission completed', cell: (row) => row.commission_completed },
-            { label: 'Net commission', cell: (row) => row.net_commission },
-          ]}
-        />
-      )}
+      <DataTable
+        caption="Orders, GMV and commission per currency"
+        id="platform-amounts"
+        rows={platform.amounts}
+        rowKey={(row) => row.currency}
+        empty={<EmptyState title="No orders in this period" />}
+        columns={[
+          { label: 'Currency', primary: true, cell: (row) => row.currency },
+          { label: 'Orders', cell: (row) => String(row.orders) },
+          { label: 'GMV', cell: (row) => row.gmv },
+          { label: 'Commission completed', cell: (row) => row.commission_completed },
+          { label: 'Net commission', cell: (row) => row.net_commission },
+        ]}
+      />
     </section>
   );
 }
@@ -53,14 +61,10 @@ export function OverviewPage({ data }: { data: Overview }) {
           id="calls-chart"
           title="Calls and links per hour"
           summary={`${plural(calls, 'call')} and ${plural(sum(data.links_per_hour), 'link')} in ${data.days} days.`}
-          spec={{
-            type: 'line',
-            labels: data.calls_per_hour.map((point) => hourLabel(point.at)),
-            datasets: [
-              { label: 'Convert calls', data: data.calls_per_hour.map((p) => p.value), color: COLORS.blue },
-              { label: 'Links', data: data.links_per_hour.map((p) => p.value), color: COLORS.green },
-            ],
-          }}
+          spec={overTime('line', hourLabel, data.calls_per_hour, [
+            series('Convert calls', data.calls_per_hour, COLORS.blue),
+            series('Links', data.links_per_hour, COLORS.green),
+          ])}
           empty={
             <EmptyState title="No convert calls yet">
               <p>Calls appear here once members use their keys.</p>
@@ -75,28 +79,16 @@ export function OverviewPage({ data }: { data: Overview }) {
           id="failures-chart"
           title="Failed authentications per hour"
           summary={`${plural(failures, 'failed authentication')} in ${data.days} days.`}
-          spec={{
-            type: 'line',
-            labels: data.failed_auth_per_hour.map((point) => hourLabel(point.at)),
-            datasets: [
-              {
-                label: 'Failed authentications',
-                data: data.failed_auth_per_hour.map((p) => p.value),
-                color: COLORS.amber,
-              },
-            ],
-          }}
+          spec={overTime('line', hourLabel, data.failed_auth_per_hour, [
+            series('Failed authentications', data.failed_auth_per_hour, COLORS.amber),
+          ])}
           empty={<EmptyState title="No failed authentications in this period" />}
         />
         <Chart
           id="bans-chart"
           title="Bans per day"
           summary={`${plural(bans, 'ban')} in ${data.days} days.`}
-          spec={{
-            type: 'bar',
-            labels: data.bans_per_day.map((point) => dayLabel(point.at)),
-            datasets: [{ label: 'Bans', data: data.bans_per_day.map((p) => p.value), color: COLORS.red }],
-          }}
+          spec={overTime('bar', dayLabel, data.bans_per_day, [series('Bans', data.bans_per_day, COLORS.red)])}
           empty={
             <EmptyState title="No bans in this period">
               <a href={`${BANS}`}>See the ban history</a>
@@ -106,39 +98,34 @@ export function OverviewPage({ data }: { data: Overview }) {
       </section>
       <section class="card" aria-labelledby="top-ips-title">
         <h2 id="top-ips-title">Top addresses by failed authentications</h2>
-        {data.top_ips.length === 0 ? (
-          <EmptyState title="No failed authentications" />
-        ) : (
-          <DataTable
-            caption="Top addresses by failed authentications"
-            rows={data.top_ips}
-            rowKey={(row) => row.ip}
-            columns={[
-              { label: 'Address', primary: true, cell: (row) => <a href={bansOf(row.ip)}>{row.ip}</a> },
-              { label: 'Failures', cell: (row) => String(row.failures) },
-              { label: 'Last', cell: (row) => <LocalTime value={row.last_at} /> },
-            ]}
-          />
-        )}
+        <DataTable
+          caption="Top addresses by failed authentications"
+          rows={data.top_ips}
+          rowKey={(row) => row.ip}
+          empty={<EmptyState title="No failed authentications" />}
+          columns={[
+            { label: 'Address', primary: true, cell: (row) => <a href={bansOf(row.ip)}>{row.ip}</a> },
+            { label: 'Failures', cell: (row) => String(row.failures) },
+            { label: 'Last', cell: (row) => <LocalTime value={row.last_at} /> },
+          ]}
+        />
       </section>
       <section class="card" aria-labelledby="top-members-title">
         <h2 id="top-members-title">Top members by calls</h2>
-        {data.top_members.length === 0 ? (
-          <EmptyState title="No calls yet">
-            <a href={MEMBERS}>See the members</a>
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption="Top members by calls"
-            rows={data.top_members}
-            rowKey={(row) => row.id}
-            columns={[
-              { label: 'Member', primary: true, cell: (row) => <a href={memberPath(row.id)}>{row.email}</a> },
-              { label: 'Plan', cell: (row) => row.plan },
-              { label: 'Calls', cell: (row) => String(row.calls) },
-            ]}
-          />
-        )}
+        <DataTable
+          caption="Top members by calls"
+          rows={data.top_members}
+          empty={
+            <EmptyState title="No calls yet">
+              <a href={MEMBERS}>See the members</a>
+            </EmptyState>
+          }
+          columns={[
+            { label: 'Member', primary: true, cell: (row) => <a href={memberPath(row.id)}>{row.email}</a> },
+            { label: 'Plan', cell: (row) => row.plan },
+            { label: 'Calls', cell: (row) => String(row.calls) },
+          ]}
+        />
       </section>
     </div>
   );

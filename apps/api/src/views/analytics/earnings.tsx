@@ -1,8 +1,9 @@
 import type { AnalyticsRow } from '@app/analytics';
 import { Field } from '../components';
+import { InputField } from '../forms';
 import { formatRate } from '../percent';
 import { StatTile, StatTiles } from '../stats';
-import { Amounts } from './amounts';
+import { MoneyTile, OrdersTile } from './amounts';
 import { EarningsChart } from './earnings-chart';
 import { EARNINGS, type EarningsData, itemHref } from './earnings-state';
 import { ImportCard } from './import-report';
@@ -31,24 +32,14 @@ function Cards({ totals }: { totals: AnalyticsRow | null }) {
       <StatTile id="card-clicks" label={`clicks by people (${totals?.bot_clicks ?? 0} by bots)`}>
         {String(totals?.clicks ?? 0)}
       </StatTile>
-      <StatTile id="card-orders" label={`orders (${totals?.cancelled_orders ?? 0} cancelled)`}>
-        {String(totals?.orders ?? 0)}
-      </StatTile>
-      <StatTile id="card-gmv" label="GMV (orders not cancelled)">
-        <Amounts amounts={amounts} pick={(a) => a.gmv} />
-      </StatTile>
-      <StatTile id="card-commission" label="commission completed (pending apart)">
-        <Amounts amounts={amounts} pick={(a) => a.commission_completed} />
-      </StatTile>
-      <StatTile id="card-net" label="net commission (pending + completed)">
-        <Amounts amounts={amounts} pick={(a) => a.net_commission} />
-      </StatTile>
+      <OrdersTile id="card-orders" figures={totals} />
+      <MoneyTile id="card-gmv" figure="gmv" amounts={amounts} />
+      <MoneyTile id="card-commission" figure="commission" amounts={amounts} />
+      <MoneyTile id="card-net" figure="net" amounts={amounts} />
       <StatTile id="card-conversion" label="conversion rate (orders / clicks)">
         {formatRate(totals?.conversion_rate ?? null)}
       </StatTile>
-      <StatTile id="card-epc" label="earnings per click">
-        <Amounts amounts={amounts} pick={(a) => a.epc} />
-      </StatTile>
+      <MoneyTile id="card-epc" figure="epc" amounts={amounts} />
     </StatTiles>
   );
 }
@@ -65,24 +56,24 @@ function Filters({ data }: { data: EarningsData }) {
         <Field id="f-end" label="To (included)" hint="Empty: today">
           <input id="f-end" name="end" type="date" value={f.asked.end} aria-describedby="f-end-hint" />
         </Field>
-        <Field id="f-timezone" label="Time zone" hint="Decides the days">
-          <input
-            id="f-timezone"
-            name="timezone"
-            type="text"
-            list="f-zones"
-            value={f.timezone}
-            maxlength={64}
-            autocomplete="off"
-            spellcheck={false}
-            aria-describedby="f-timezone-hint"
-          />
+        <InputField
+          id="f-timezone"
+          label="Time zone"
+          hint="Decides the days"
+          name="timezone"
+          list="f-zones"
+          value={f.timezone}
+          maxlength={64}
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby="f-timezone-hint"
+        >
           <datalist id="f-zones">
             {ZONES.map((zone) => (
               <option key={zone} value={zone} />
             ))}
           </datalist>
-        </Field>
+        </InputField>
         <Field id="f-marketplace" label="Marketplace" hint="Of the links and orders">
           <select id="f-marketplace" name="marketplace" aria-describedby="f-marketplace-hint">
             <option value="" selected={f.marketplace === ''}>
@@ -95,17 +86,16 @@ function Filters({ data }: { data: EarningsData }) {
             ))}
           </select>
         </Field>
-        <Field id="f-sub-id" label="Sub id" hint="The whole combination, as fb-post1">
-          <input
-            id="f-sub-id"
-            name="sub_id"
-            type="text"
-            value={f.sub_id}
-            maxlength={300}
-            autocomplete="off"
-            aria-describedby="f-sub-id-hint"
-          />
-        </Field>
+        <InputField
+          id="f-sub-id"
+          label="Sub id"
+          hint="The whole combination, as fb-post1"
+          name="sub_id"
+          value={f.sub_id}
+          maxlength={300}
+          autocomplete="off"
+          aria-describedby="f-sub-id-hint"
+        />
         <input type="hidden" name="sort" value={f.sort} />
         <input type="hidden" name="dir" value={f.dir} />
         <div class="field link-field">

@@ -1,5 +1,6 @@
 import type { ImportSummary } from '@app/analytics';
-import { Field, Status } from '../components';
+import { Facts, Field, Status } from '../components';
+import { InputField, replaces } from '../forms';
 import { EARNINGS } from './earnings-state';
 
 /** How the time a report was made is known, in words. */
@@ -14,6 +15,29 @@ const KEPT_WORDS: Record<string, string> = {
   final_status: 'final status (cancelled, or completed going back)',
 };
 
+/** The counts of an import, in the order shown. */
+const COUNTS: Array<[string, keyof ImportSummary]> = [
+  ['Rows read', 'rows_read'],
+  ['New lines', 'new'],
+  ['Updated', 'updated'],
+  ['Unchanged', 'unchanged'],
+  ['Skipped', 'skipped'],
+  ['Attributed to your links', 'attributed_to_links'],
+  ['Unattributed', 'unattributed'],
+  ['Kept (a newer report or a final status)', 'kept'],
+];
+
+/** The report goes raw (the raw-file extension) with the account typed beside it; the answer is #import-result. */
+function uploads(url: string): Record<string, string> {
+  return {
+    'hx-post': url,
+    'hx-ext': 'ignore:json-enc, raw-file',
+    'data-file': 'import-file',
+    'data-account': 'import-account',
+    ...replaces('#import-result'),
+  };
+}
+
 /** What an import did or would do: counts, the reasons of skipped rows, and (preview) the Apply button. */
 export function ImportResult({ summary }: { summary: ImportSummary }) {
   const reasons = Object.entries(summary.skipped_by_reason);
@@ -23,24 +47,7 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
       <h3 id="import-result-title">
         {summary.applied ? 'Imported' : `Preview: ${summary.marketplace} report, ${summary.currencies.join(', ')}`}
       </h3>
-      <dl class="facts" id="import-counts">
-        <dt>Rows read</dt>
-        <dd>{String(summary.rows_read)}</dd>
-        <dt>New lines</dt>
-        <dd>{String(summary.new)}</dd>
-        <dt>Updated</dt>
-        <dd>{String(summary.updated)}</dd>
-        <dt>Unchanged</dt>
-        <dd>{String(summary.unchanged)}</dd>
-        <dt>Skipped</dt>
-        <dd>{String(summary.skipped)}</dd>
-        <dt>Attributed to your links</dt>
-        <dd>{String(summary.attributed_to_links)}</dd>
-        <dt>Unattributed</dt>
-        <dd>{String(summary.unattributed)}</dd>
-        <dt>Kept (a newer report or a final status)</dt>
-        <dd>{String(summary.kept)}</dd>
-      </dl>
+      <Facts id="import-counts" facts={COUNTS.map(([term, key]) => ({ term, value: String(summary[key]) }))} />
       <p class="hint" id="import-report-time">
         {`Report made ${summary.report.made_at.slice(0, 16).replace('T', ' ')} UTC (${MADE_AT_FROM[summary.report.made_at_from]})` +
           (summary.report.affiliate_id ? `, account ${summary.report.affiliate_id}` : '') +
@@ -80,17 +87,7 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
           Show the figures
         </a>
       ) : (
-        <button
-          type="button"
-          id="import-apply"
-          hx-post={`${EARNINGS}/import?apply=true`}
-          hx-ext="ignore:json-enc, raw-file"
-          data-file="import-file"
-          data-account="import-account"
-          hx-target="#import-result"
-          hx-swap="outerHTML"
-          hx-disabled-elt="this"
-        >
+        <button type="button" id="import-apply" {...uploads(`${EARNINGS}/import?apply=true`)} hx-disabled-elt="this">
           {`Apply: ${summary.new} new, ${summary.updated} updated`}
         </button>
       )}
@@ -107,23 +104,17 @@ export function ImportCard() {
         conversion report, as downloaded. You see what it would change before anything is written; importing the same
         file again changes nothing.
       </p>
-      <form
-        id="import"
-        class="stack"
-        hx-post={`${EARNINGS}/import`}
-        hx-ext="ignore:json-enc, raw-file"
-        data-file="import-file"
-        data-account="import-account"
-        hx-target="#import-result"
-        hx-swap="outerHTML"
-        hx-disabled-elt="find button"
-      >
+      <form id="import" class="stack" {...uploads(`${EARNINGS}/import`)} hx-disabled-elt="find button">
         <Field id="import-file" label="Report file (.csv)">
           <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
         </Field>
-        <Field id="import-account" label="Affiliate account of the report (optional)">
-          <input id="import-account" name="affiliate_id" type="text" maxLength={64} pattern="[A-Za-z0-9_\-]{1,64}" />
-        </Field>
+        <InputField
+          id="import-account"
+          label="Affiliate account of the report (optional)"
+          name="affiliate_id"
+          maxLength={64}
+          pattern="[A-Za-z0-9_\-]{1,64}"
+        />
         <Status id="import" />
         <button type="submit">Preview</button>
       </form>

@@ -2,8 +2,8 @@ import { type AnalyticsRow, type OrderedItem, shownDays, type ZonedRange } from 
 import type { ProductDetails, ProductError } from '@app/products';
 import { ACCOUNT_SECTIONS, sectionPath } from '../navigation';
 import { ProductCard } from '../product-card';
-import { StatTile, StatTiles } from '../stats';
-import { Amounts } from './amounts';
+import { StatTiles } from '../stats';
+import { MoneyTile, OrdersTile } from './amounts';
 
 export interface ItemDetailsData {
   item: OrderedItem;
@@ -55,15 +55,9 @@ export function ItemDetailsSection({ data }: { data: ItemDetailsData }) {
       <section class="card" aria-labelledby="item-figures-title">
         <h2 id="item-figures-title">{`${days.start} to ${days.end} (${data.range.zone})`}</h2>
         <StatTiles id="item-cards" wide>
-          <StatTile id="item-orders" label={`orders (${data.figures?.cancelled_orders ?? 0} cancelled)`}>
-            {String(data.figures?.orders ?? 0)}
-          </StatTile>
-          <StatTile id="item-gmv" label="GMV (orders not cancelled)">
-            <Amounts amounts={amounts} pick={(a) => a.gmv} />
-          </StatTile>
-          <StatTile id="item-net" label="net commission (pending + completed)">
-            <Amounts amounts={amounts} pick={(a) => a.net_commission} />
-          </StatTile>
+          <OrdersTile id="item-orders" figures={data.figures} />
+          <MoneyTile id="item-gmv" figure="gmv" amounts={amounts} />
+          <MoneyTile id="item-net" figure="net" amounts={amounts} />
         </StatTiles>
       </section>
     </>

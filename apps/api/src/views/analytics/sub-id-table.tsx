@@ -84,19 +84,18 @@ export function SubIdTable({ data }: { data: EarningsData }) {
           Sort
         </button>
       </form>
-      {data.subIds.length === 0 ? (
-        <EmptyState title="No clicks or orders in this range">
-          <p>Make short links with sub ids (one per post or channel), or import a commission report below.</p>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Clicks, orders and commission per sub id"
-          id="subids-table"
-          rows={sortRows(data.subIds, f.sort, f.dir)}
-          rowKey={(row) => row.key}
-          columns={columns}
-        />
-      )}
+      <DataTable
+        caption="Clicks, orders and commission per sub id"
+        id="subids-table"
+        rows={sortRows(data.subIds, f.sort, f.dir)}
+        rowKey={(row) => row.key}
+        columns={columns}
+        empty={
+          <EmptyState title="No clicks or orders in this range">
+            <p>Make short links with sub ids (one per post or channel), or import a commission report below.</p>
+          </EmptyState>
+        }
+      />
     </section>
   );
 }

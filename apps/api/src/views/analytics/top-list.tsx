@@ -21,33 +21,27 @@ export function TopList({
   return (
     <section class="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      {rows.length === 0 ? (
-        <EmptyState title={empty} />
-      ) : (
-        <DataTable
-          caption={title}
-          id={id}
-          rows={rows}
-          rowKey={(row) => row.key}
-          columns={[
-            {
-              label: 'Name',
-              primary: true,
-              class: 'wrap',
-              cell: (row) => {
-                const to = href?.(row);
-                return to ? <a href={to}>{name(row)}</a> : name(row);
-              },
+      <DataTable
+        caption={title}
+        id={id}
+        rows={rows}
+        rowKey={(row) => row.key}
+        empty={<EmptyState title={empty} />}
+        columns={[
+          {
+            label: 'Name',
+            primary: true,
+            class: 'wrap',
+            cell: (row) => {
+              const to = href?.(row);
+              return to ? <a href={to}>{name(row)}</a> : name(row);
             },
-            { label: 'Orders', cell: (row) => String(row.orders ?? 0) },
-            { label: 'GMV', cell: (row) => <Amounts amounts={row.amounts} pick={(a) => a.gmv} /> },
-            {
-              label: 'Net commission',
-              cell: (row) => <Amounts amounts={row.amounts} pick={(a) => a.net_commission} />,
-            },
-          ]}
-        />
-      )}
+          },
+          { label: 'Orders', cell: (row) => String(row.orders ?? 0) },
+          { label: 'GMV', cell: (row) => <Amounts amounts={row.amounts} pick={(a) => a.gmv} /> },
+          { label: 'Net commission', cell: (row) => <Amounts amounts={row.amounts} pick={(a) => a.net_commission} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { authConfig } from '@app/auth';
 import type { AuthConfig } from '@app/auth/testing';
 import { PasswordHasher } from '@app/members';
 import { AccountClient, convertStatus } from '../support/account-client';
-import { createTestApp, TEST_PASSWORD, TestApp, usingPostgres } from '../support/test-app';
+import { createTestApp, TEST_PASSWORD, TestApp, testAppForSuite, usingPostgres } from '../support/test-app';
 import { itIf } from '../support/skip';
 
 const MINUTE = 60_000;
@@ -25,17 +25,12 @@ async function signedUp(t: TestApp, email = uniqueEmail()): Promise<{ client: Ac
 const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, request_id: undefined });
 
 describe('account API', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // One app for the whole file (booting one takes seconds). It trusts the loopback proxy so tests can stand for
-    // several client addresses with X-Forwarded-For, and it keeps its log lines for the last test.
-    t = await createTestApp(
-      { TRUST_PROXY: 'loopback', REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
-      { captureLogs: true },
-    );
-  });
-  afterAll(() => t.close());
+  // One app for the whole file (booting one takes seconds). It trusts the loopback proxy so tests can stand for
+  // several client addresses with X-Forwarded-For, and it keeps its log lines for the last test.
+  const t = testAppForSuite(
+    { TRUST_PROXY: 'loopback', REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
+    { captureLogs: true },
+  );
 
   describe('sign-up and login', () => {
     it('starts a pre-login session for the CSRF token, with a hardened cookie', async () => {

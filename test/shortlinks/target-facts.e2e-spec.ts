@@ -1,17 +1,13 @@
 import { MarketplaceTargetPolicy } from '@app/conversion';
 import { OWN_DOMAIN, ShortLinkService, shortLinkMigrations } from '@app/shortlinks';
-import { createTestApp, TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 
 const TH_LINK = `https://s.shopee.co.th/an_redir?origin_link=${encodeURIComponent('https://shopee.co.th/x-i.11.7001')}&affiliate_id=TH1`;
 const LAZADA_LINK = `https://c.lazada.vn/t/c.MASTER?url=${encodeURIComponent('https://www.lazada.vn/products/noi-chien-i3001-s3101.html')}`;
 const FACTS = `SELECT marketplace, region, affiliate_id, shop_id, item_id, variant_id FROM short_links WHERE id = $1`;
 
 describe('a short link stores what its target is (marketplace, region, account, ids)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = testAppForSuite({}, { timeout: 180_000 });
 
   const idOf = async (code: string) =>
     (await t.dataSource.query(`SELECT id::text AS id FROM short_links WHERE domain = '' AND code = $1`, [code]))[0]

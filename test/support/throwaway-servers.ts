@@ -48,6 +48,16 @@ function asServerUser(
   };
 }
 
+/** Sends `signal` to `child` if it still runs and waits for it to exit (killed after `killAfterMs`, when given). */
+async function stopProcess(child: ChildProcess | null, signal: NodeJS.Signals, killAfterMs?: number): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill(signal);
+  const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 /**
  * A PostgreSQL server of the test's own: initdb into a temporary folder, started on a free port of 127.0.0.1,
  * stopped and restarted by the test (never the machine's server on 5432). Data survives `crash()` + `start()`.
@@ -125,23 +135,12 @@ export class ThrowawayPostgres {
 
   /** Stops the server at once (SIGQUIT: immediate shutdown, like a crash; the next start recovers). */
   async crash(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGQUIT');
-    await exited;
+    await stopProcess(this.child, 'SIGQUIT');
     this.child = null;
   }
 
   async dispose(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(this.child, 'SIGINT', 10_000);
     this.child = null;
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -219,11 +218,7 @@ export class ThrowawayRedis {
   }
 
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGKILL');
-    await exited;
+    await stopProcess(this.child, 'SIGKILL');
     this.child = null;
   }
 

@@ -4,6 +4,7 @@ import { authConfig } from '@app/auth';
 import type { AuthConfig } from '@app/auth/testing';
 import { PasswordHasher } from '@app/members';
 import { AccountClient, convertStatus } from '../support/account-client';
+import { temporarily } from '../support/temporarily';
 import { createTestApp, TEST_PASSWORD, TestApp, testAppForSuite, usingPostgres } from '../support/test-app';
 import { itIf } from '../support/skip';
 
@@ -671,16 +672,8 @@ describe('account API', () => {
 
   describe('throttling and configuration', () => {
     /** Runs `work` with some limits changed on the live config (every limit is read per request). */
-    async function withConfig(changes: Partial<AuthConfig>, work: () => Promise<void>): Promise<void> {
-      const config = t.config.get(authConfig);
-      const saved = Object.fromEntries(Object.keys(changes).map((key) => [key, config[key as keyof AuthConfig]]));
-      Object.assign(config, changes);
-      try {
-        await work();
-      } finally {
-        Object.assign(config, saved);
-      }
-    }
+    const withConfig = (changes: Partial<AuthConfig>, work: () => Promise<void>) =>
+      temporarily(t.config.get(authConfig), changes, work);
 
     it('counts wrong passwords for sensitive actions as failed logins: 429 after the limit', async () => {
       const { client } = await signedUp(t);

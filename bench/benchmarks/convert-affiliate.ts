@@ -1,5 +1,5 @@
 import { measureThroughput, type Throughput } from '../lib/load';
-import { printTable, round, Row } from '../lib/report';
+import { convertRow, printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { dealText } from '../lib/texts';
 import type { BenchContext } from '../lib/context';
@@ -47,51 +47,22 @@ export const convertAffiliate: Benchmark = {
       for (const rate of rates) {
         paced.push({ rate, result: await measureThroughput(await ctx.convertTarget(api.url, body), { rate }) });
       }
+      const text = `${links} links`;
       rows.push(
-        {
-          text: `${links} links`,
-          server: 'bare node:http',
-          'req/s': round(bare.requestsPerSecond, 0),
-          'p50 ms': bare.p50Ms,
-          'p99 ms': bare.p99Ms,
-          errors: bare.errors,
-          'ratio to bare': 1,
-          'CPU µs/call': cpuOf(bare),
-        },
-        {
-          text: `${links} links`,
-          server: 'api',
-          'req/s': round(full.requestsPerSecond, 0),
-          'p50 ms': full.p50Ms,
-          'p99 ms': full.p99Ms,
-          errors: full.errors,
-          'ratio to bare': round(ratio, 2),
-          'CPU µs/call': cpuOf(full),
-        },
+        convertRow(text, 'bare node:http', bare, 1, cpuOf(bare)),
+        convertRow(text, 'api', full, round(ratio, 2), cpuOf(full)),
         ...(withProduct
           ? [
-              {
-                text: `${links} links`,
-                server: 'api, include product',
-                'req/s': round(withProduct.requestsPerSecond, 0),
-                'p50 ms': withProduct.p50Ms,
-                'p99 ms': withProduct.p99Ms,
-                errors: withProduct.errors,
-                'ratio to bare': round(withProduct.requestsPerSecond / bare.requestsPerSecond, 2),
-                'CPU µs/call': cpuOf(withProduct),
-              },
+              convertRow(
+                text,
+                'api, include product',
+                withProduct,
+                round(withProduct.requestsPerSecond / bare.requestsPerSecond, 2),
+                cpuOf(withProduct),
+              ),
             ]
           : []),
-        ...paced.map(({ rate, result }) => ({
-          text: `${links} links`,
-          server: `api at ${round(rate, 0)} req/s`,
-          'req/s': round(result.requestsPerSecond, 0),
-          'p50 ms': result.p50Ms,
-          'p99 ms': result.p99Ms,
-          errors: result.errors,
-          'ratio to bare': null,
-          'CPU µs/call': null,
-        })),
+        ...paced.map(({ rate, result }) => convertRow(text, `api at ${round(rate, 0)} req/s`, result, null, null)),
       );
     }
     printTable(

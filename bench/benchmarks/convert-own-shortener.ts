@@ -1,5 +1,5 @@
 import { measureThroughput } from '../lib/load';
-import { printTable, round, Row } from '../lib/report';
+import { convertRow, printTable, round, Row } from '../lib/report';
 import { SETTINGS } from '../lib/settings';
 import { dealText } from '../lib/texts';
 import type { Benchmark } from './benchmark';
@@ -48,34 +48,11 @@ export const convertOwnShortener: Benchmark = {
     // Latency at a fixed load, as in convert-affiliate (a saturated closed loop only measures queueing).
     const rate = Math.min(bare.requestsPerSecond * TARGET_RATIO, 0.8 * full.requestsPerSecond);
     const paced = await measureThroughput(await ctx.convertTarget(api.url, body), { rate });
+    const text = `${LINKS} links`;
     const rows: Row[] = [
-      {
-        text: `${LINKS} links`,
-        server: 'bare node:http',
-        'req/s': round(bare.requestsPerSecond, 0),
-        'p50 ms': bare.p50Ms,
-        'p99 ms': bare.p99Ms,
-        errors: bare.errors,
-        'ratio to bare': 1,
-      },
-      {
-        text: `${LINKS} links`,
-        server: 'api',
-        'req/s': round(full.requestsPerSecond, 0),
-        'p50 ms': full.p50Ms,
-        'p99 ms': full.p99Ms,
-        errors: full.errors,
-        'ratio to bare': round(ratio, 2),
-      },
-      {
-        text: `${LINKS} links`,
-        server: `api at ${round(rate, 0)} req/s`,
-        'req/s': round(paced.requestsPerSecond, 0),
-        'p50 ms': paced.p50Ms,
-        'p99 ms': paced.p99Ms,
-        errors: paced.errors,
-        'ratio to bare': null,
-      },
+      convertRow(text, 'bare node:http', bare, 1),
+      convertRow(text, 'api', full, round(ratio, 2)),
+      convertRow(text, `api at ${round(rate, 0)} req/s`, paced, null),
     ];
     const bareDatabase = ctx.databaseUrl
       ? 'the same PostgreSQL database and member as the api'

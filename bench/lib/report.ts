@@ -1,9 +1,33 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../test/support/api-process';
+import type { Throughput } from './load';
 import { machine, SETTINGS } from './settings';
 
 export type Row = Record<string, string | number | boolean | null>;
+
+/**
+ * A convert benchmark's row: one server's figures for one text. `ratio`: its calls/s over the bare server's (null
+ * for a paced run); `cpu`: its CPU µs per call, a column only of the benchmarks that measure it.
+ */
+export function convertRow(
+  text: string,
+  server: string,
+  result: Throughput,
+  ratio: number | null,
+  cpu?: number | null,
+): Row {
+  return {
+    text,
+    server,
+    'req/s': round(result.requestsPerSecond, 0),
+    'p50 ms': result.p50Ms,
+    'p99 ms': result.p99Ms,
+    errors: result.errors,
+    'ratio to bare': ratio,
+    ...(cpu === undefined ? {} : { 'CPU µs/call': cpu }),
+  };
+}
 
 /** Prints rows as an aligned text table (numbers right-aligned). */
 export function printTable(title: string, rows: Row[]): void {

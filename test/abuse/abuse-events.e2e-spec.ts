@@ -1,17 +1,10 @@
 import { AbuseEvent, AbuseEvents } from '@app/abuse';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, emptyTables, TestApp, usingPostgres } from '../support/test-app';
+import { emptyTables, testAppForSuite, usingPostgres } from '../support/test-app';
 
 /** The abuse log's writer against the real database (DATABASE_URL, else the embedded PGlite one). */
 describe(`abuse events written to ${usingPostgres ? 'Postgres' : 'the embedded database'}`, () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ ABUSE_EVENTS_FLUSH_INTERVAL_MS: '60000' }, { captureLogs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForSuite({ ABUSE_EVENTS_FLUSH_INTERVAL_MS: '60000' }, { captureLogs: true });
 
   async function stored(run: string): Promise<AbuseEvent[]> {
     return t.dataSource

@@ -1,6 +1,6 @@
 import { AbuseEvent } from '@app/abuse';
-import { createTestAppOnSharedStores, rateLimit, TEST_REDIS_URL } from '../support/abuse-stores';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { rateLimit, TEST_REDIS_URL, testAppOnSharedStoresForSuite } from '../support/abuse-stores';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
 const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
@@ -8,18 +8,11 @@ const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
 const BODY = { content: 'Deal https://shopee.vn/product/123/456', mode: 'link_goc' };
 
 describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestAppOnSharedStores({
-      RATE_LIMIT_FREE_PER_KEY: '5',
-      RATE_LIMIT_FREE_PER_MEMBER: '8',
-      RATE_LIMIT_PRO_PER_KEY: '20',
-      RATE_LIMIT_PRO_PER_MEMBER: '40',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppOnSharedStoresForSuite({
+    RATE_LIMIT_FREE_PER_KEY: '5',
+    RATE_LIMIT_FREE_PER_MEMBER: '8',
+    RATE_LIMIT_PRO_PER_KEY: '20',
+    RATE_LIMIT_PRO_PER_MEMBER: '40',
   });
 
   const convert = (member: TestMember) => t.convert(member, BODY);
@@ -158,14 +151,7 @@ describe(`rate limits (per_key, per_member), counted ${STORE}`, () => {
  * is tested in abuse-redis.e2e-spec.
  */
 describe('rate limits: the window, counted in process', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_FREE_PER_KEY: '5', RATE_LIMIT_FREE_PER_MEMBER: '8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForSuite({ RATE_LIMIT_FREE_PER_KEY: '5', RATE_LIMIT_FREE_PER_MEMBER: '8' });
 
   const convert = (member: TestMember) => t.convert(member, BODY);
 
@@ -182,14 +168,7 @@ describe('rate limits: the window, counted in process', () => {
 });
 
 describe('rate limits: defaults', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestAppOnSharedStores();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOnSharedStoresForSuite();
 
   it('are 60 and 120 per minute on Free, 600 and 1200 on Pro', async () => {
     for (const [plan, policy] of [

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import request from 'supertest';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../support/abuse-stores';
 import { eventually, freePort } from '../support/api-process';
-import { createTestApp, TestApp, TestMember, usingPostgres } from '../support/test-app';
+import { createTestApp, TestApp, testAppForSuite, TestMember, usingPostgres } from '../support/test-app';
 import { describeIf } from '../support/skip';
 import { hasRedisServer, ThrowawayRedis } from '../support/throwaway-servers';
 
@@ -212,23 +212,15 @@ describeIf(Boolean(REDIS_URL), 'needs REDIS_URL')('windows in Redis: rate limits
 describeIf(hasRedisServer, 'needs the redis-server binary to start a throwaway Redis')(
   'when Redis goes down (fail-open)',
   () => {
-    let server: ThrowawayRedis;
-    let t: TestApp;
-
-    beforeAll(async () => {
-      server = await ThrowawayRedis.create();
-      t = await createTestApp({
-        REDIS_URL: server.url,
-        REDIS_KEY_PREFIX: uniqueRedisPrefix(),
-        TRUST_PROXY: 'loopback',
-        RATE_LIMIT_FREE_PER_KEY: '5',
-      });
-    });
-    afterAll(async () => {
-      await t?.dataSource.query('TRUNCATE ip_bans').catch(() => undefined);
-      await t?.close();
-      await server?.kill();
-    });
+    const server = ThrowawayRedis.forSuite();
+    const t = testAppForSuite(() => ({
+      REDIS_URL: server.url,
+      REDIS_KEY_PREFIX: uniqueRedisPrefix(),
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_FREE_PER_KEY: '5',
+    }));
+    t.beforeClose(() => t.dataSource.query('TRUNCATE ip_bans').catch(() => undefined));
+    t.afterClose(() => server.kill());
 
     const send = (member: TestMember, token = member.apiToken, ip = '198.51.100.50') =>
       t.send(

@@ -1,5 +1,5 @@
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, TestApp, testAppForSuite } from '../support/test-app';
 
 const BODY = {
   content: 'Deal 🔥 https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc giảm 50%!',
@@ -13,12 +13,7 @@ const uniqueEmail = () => `playground-${Date.now().toString(36)}-${counter++}@ex
 
 /** `POST /account/convert`: the account page's playground, the session as the caller. */
 describe('account playground: POST /account/convert', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite();
 
   async function signedUp(app = t): Promise<AccountClient> {
     const client = new AccountClient(app);

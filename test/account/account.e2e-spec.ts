@@ -4,7 +4,8 @@ import { authConfig } from '@app/auth';
 import type { AuthConfig } from '@app/auth/testing';
 import { PasswordHasher } from '@app/members';
 import { AccountClient, convertStatus } from '../support/account-client';
-import { createTestApp, TEST_PASSWORD, TestApp, usingPostgres } from '../support/test-app';
+import { temporarily } from '../support/temporarily';
+import { createTestApp, TEST_PASSWORD, TestApp, testAppForSuite, usingPostgres } from '../support/test-app';
 import { itIf } from '../support/skip';
 
 const MINUTE = 60_000;
@@ -25,17 +26,12 @@ async function signedUp(t: TestApp, email = uniqueEmail()): Promise<{ client: Ac
 const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, request_id: undefined });
 
 describe('account API', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // One app for the whole file (booting one takes seconds). It trusts the loopback proxy so tests can stand for
-    // several client addresses with X-Forwarded-For, and it keeps its log lines for the last test.
-    t = await createTestApp(
-      { TRUST_PROXY: 'loopback', REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
-      { captureLogs: true },
-    );
-  });
-  afterAll(() => t.close());
+  // One app for the whole file (booting one takes seconds). It trusts the loopback proxy so tests can stand for
+  // several client addresses with X-Forwarded-For, and it keeps its log lines for the last test.
+  const t = testAppForSuite(
+    { TRUST_PROXY: 'loopback', REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
+    { captureLogs: true },
+  );
 
   describe('sign-up and login', () => {
     it('starts a pre-login session for the CSRF token, with a hardened cookie', async () => {
@@ -676,16 +672,8 @@ describe('account API', () => {
 
   describe('throttling and configuration', () => {
     /** Runs `work` with some limits changed on the live config (every limit is read per request). */
-    async function withConfig(changes: Partial<AuthConfig>, work: () => Promise<void>): Promise<void> {
-      const config = t.config.get(authConfig);
-      const saved = Object.fromEntries(Object.keys(changes).map((key) => [key, config[key as keyof AuthConfig]]));
-      Object.assign(config, changes);
-      try {
-        await work();
-      } finally {
-        Object.assign(config, saved);
-      }
-    }
+    const withConfig = (changes: Partial<AuthConfig>, work: () => Promise<void>) =>
+      temporarily(t.config.get(authConfig), changes, work);
 
     it('counts wrong passwords for sensitive actions as failed logins: 429 after the limit', async () => {
       const { client } = await signedUp(t);

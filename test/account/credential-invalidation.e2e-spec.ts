@@ -2,7 +2,7 @@ import { CredentialsService } from '@app/credentials';
 import { CredentialInvalidation } from '@app/credentials/testing';
 import { cleanUpSharedStore, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/abuse-stores';
 import { eventually, freePort } from '../support/api-process';
-import { createTestApp, TestApp, TestMember, usingPostgres } from '../support/test-app';
+import { createTestApp, TestApp, testAppForSuite, TestMember, usingPostgres } from '../support/test-app';
 import { describeIf } from '../support/skip';
 
 const BODY = { content: 'https://shopee.vn/product/1/2', mode: 'link_goc' };
@@ -93,12 +93,7 @@ describe('credential cache when invalidations cannot be heard', () => {
 });
 
 describe('credential cache in a single process (embedded or no shared transport)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(usingPostgres ? { REDIS_URL: '' } : {});
-  });
-  afterAll(() => t?.close());
+  const t = testAppForSuite(usingPostgres ? { REDIS_URL: '' } : {});
 
   it('serves a verified pair from the cache and drops it on regeneration', async () => {
     const member = await t.createMember();

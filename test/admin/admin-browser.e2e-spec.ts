@@ -1,9 +1,8 @@
 import { AbuseEvents } from '@app/abuse';
 import { UsageService } from '@app/usage';
-import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
+import { appInBrowserForSuite, HAVE_CHROMIUM, NEEDS_CHROMIUM } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { safeText, TEST_PASSWORD, TestApp, TestMember } from '../support/test-app';
+import { safeText, TestMember } from '../support/test-app';
 
 /**
  * The admin console in a real browser (Debian's Chromium through playwright-core, as the account test): an
@@ -14,26 +13,14 @@ import { safeText, TEST_PASSWORD, TestApp, TestMember } from '../support/test-ap
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011';
 
 describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
-  let t: TestApp;
-  let base: string;
-  let browser: TestBrowser;
-  let page: Page;
+  const { t, browser } = appInBrowserForSuite(
+    { IP_BAN_MAX_FAILURES: '10' },
+    { viewport: { width: 1200, height: 900 } },
+  );
   let alice: TestMember;
 
-  beforeAll(async () => {
-    ({ t, base, browser, page } = await openAppInBrowser(
-      { IP_BAN_MAX_FAILURES: '10' },
-      { viewport: { width: 1200, height: 900 } },
-    ));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
   async function convert(apiToken = alice.apiToken) {
-    const res = await fetch(`${base}/api/convert`, {
+    const res = await fetch(`${browser.base}/api/convert`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': alice.apiKey, 'X-API-Token': apiToken },
       body: JSON.stringify({ content: `Deal ${PRODUCT}`, mode: 'link_goc' }),
@@ -59,95 +46,90 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
     await t.app.get(AbuseEvents).flush();
 
     // Log in; the account page links admins to the console.
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(admin.member.email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/dashboard`);
-    await page.getByRole('link', { name: 'Admin console' }).click();
-    await page.waitForURL(`${base}/console`);
-    const adminNav = page.getByRole('navigation', { name: 'Admin sections' });
+    await browser.logIn(admin.member.email);
+    await browser.page.getByRole('link', { name: 'Admin console' }).click();
+    await browser.page.waitForURL(`${browser.base}/console`);
+    const adminNav = browser.page.getByRole('navigation', { name: 'Admin sections' });
 
     // Overview: the charts are drawn, the failing address and the busy member are listed.
-    const topIp = page.locator('section[aria-labelledby="top-ips-title"] tr', { hasText: '127.0.0.1' });
+    const topIp = browser.page.locator('section[aria-labelledby="top-ips-title"] tr', { hasText: '127.0.0.1' });
     await topIp.waitFor();
     await expect(topIp.locator('td').nth(1).textContent()).resolves.toBe('10');
-    await page.locator('section[aria-labelledby="top-members-title"] td', { hasText: 'alice@example.com' }).waitFor();
-    await page.waitForFunction(
+    await browser.page
+      .locator('section[aria-labelledby="top-members-title"] td', { hasText: 'alice@example.com' })
+      .waitFor();
+    await browser.page.waitForFunction(
       `['calls-chart', 'bans-chart', 'failures-chart'].every((id) => window.Chart && window.Chart.getChart(id))`,
     );
     // The figures behind them: 3 calls of 1 link each this hour, 10 + 1 failed authentications, 1 ban.
-    const overview = await page.evaluate<Record<string, Array<{ value: number }>>>(
+    const overview = await browser.page.evaluate<Record<string, Array<{ value: number }>>>(
       `fetch('/admin/overview', { headers: { Accept: 'application/json' } }).then((res) => res.json())`,
     );
     const total = (name: string) => overview[name].reduce((sum, point) => sum + point.value, 0);
     expect([total('calls_per_hour'), total('links_per_hour')]).toEqual([3, 3]);
     expect(overview.calls_per_hour).toHaveLength(7 * 24);
     expect([total('failed_auth_per_hour'), total('bans_per_day')]).toEqual([11, 1]);
-    await page.getByText('3 calls and 3 links in 7 days.').waitFor();
-    await page.getByText('1 ban in 7 days.').waitFor();
+    await browser.page.getByText('3 calls and 3 links in 7 days.').waitFor();
+    await browser.page.getByText('1 ban in 7 days.').waitFor();
     await shoot('admin-overview');
 
     // Members, then Alice's page: usage, her key, her abuse events.
     await adminNav.getByRole('link', { name: 'Members' }).click();
-    await page.getByRole('link', { name: 'alice@example.com' }).waitFor();
+    await browser.page.getByRole('link', { name: 'alice@example.com' }).waitFor();
     await shoot('admin-members');
-    await page.getByRole('link', { name: 'alice@example.com' }).click();
-    await page.locator('#member-title', { hasText: 'alice@example.com' }).waitFor();
-    await page.locator('section[aria-labelledby="keys-title"] .badge', { hasText: 'active' }).waitFor();
-    await page.locator('#events-table tr', { hasText: 'login_failed' }).filter({ hasText: '::1' }).waitFor();
+    await browser.page.getByRole('link', { name: 'alice@example.com' }).click();
+    await browser.page.locator('#member-title', { hasText: 'alice@example.com' }).waitFor();
+    await browser.page.locator('section[aria-labelledby="keys-title"] .badge', { hasText: 'active' }).waitFor();
+    await browser.page.locator('#events-table tr', { hasText: 'login_failed' }).filter({ hasText: '::1' }).waitFor();
     await shoot('admin-member');
 
     // Plan change, confirmed in a dialog; cancelling changes nothing.
-    await page.getByRole('button', { name: 'Move to free…' }).click();
-    const planDialog = page.getByRole('dialog', { name: 'Move to the free plan?' });
+    await browser.page.getByRole('button', { name: 'Move to free…' }).click();
+    const planDialog = browser.page.getByRole('dialog', { name: 'Move to the free plan?' });
     await planDialog.waitFor();
     await planDialog.getByRole('button', { name: 'Cancel' }).click();
     await planDialog.waitFor({ state: 'hidden' });
-    await expect(page.locator('#member-plan').textContent()).resolves.toBe('pro');
-    await page.getByRole('button', { name: 'Move to free…' }).click();
+    await expect(browser.page.locator('#member-plan').textContent()).resolves.toBe('pro');
+    await browser.page.getByRole('button', { name: 'Move to free…' }).click();
     await planDialog.getByRole('button', { name: 'Move to free' }).click();
-    await page.getByText('alice@example.com is now on the free plan.').waitFor();
-    await expect(page.locator('#member-plan').textContent()).resolves.toBe('free');
+    await browser.page.getByText('alice@example.com is now on the free plan.').waitFor();
+    await expect(browser.page.locator('#member-plan').textContent()).resolves.toBe('free');
 
     // The abuse log: emails beside member ids, the exact address and its /64.
     await adminNav.getByRole('link', { name: 'Abuse log' }).click();
-    const loginRow = page.locator('#events-table tr', { hasText: 'login_failed' });
+    const loginRow = browser.page.locator('#events-table tr', { hasText: 'login_failed' });
     await loginRow.locator('td a', { hasText: 'alice@example.com' }).waitFor();
     await expect(loginRow.locator('td[data-label="Address"]').textContent()).resolves.toBe('::1 (::/64)');
-    await page.locator('td', { hasText: 'ip_banned' }).first().waitFor();
+    await browser.page.locator('td', { hasText: 'ip_banned' }).first().waitFor();
     // Date pickers filter by UTC day: today has every event, tomorrow none.
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From (UTC day)').fill(today);
-    await page.getByRole('button', { name: 'Filter' }).click();
-    await page.locator('td', { hasText: 'ip_banned' }).first().waitFor();
-    await page.getByLabel('From (UTC day)').fill(tomorrow);
-    await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByText('No event matches these filters').waitFor();
-    await page.goto(`${base}/console/abuse`);
+    await browser.page.getByLabel('From (UTC day)').fill(today);
+    await browser.page.getByRole('button', { name: 'Filter' }).click();
+    await browser.page.locator('td', { hasText: 'ip_banned' }).first().waitFor();
+    await browser.page.getByLabel('From (UTC day)').fill(tomorrow);
+    await browser.page.getByRole('button', { name: 'Filter' }).click();
+    await browser.page.getByText('No event matches these filters').waitFor();
+    await browser.page.goto(`${browser.base}/console/abuse`);
     await shoot('admin-abuse');
 
     // Bans: the active ban, lifted after a confirmation.
     await adminNav.getByRole('link', { name: 'Bans' }).click();
-    const banRow = page.locator('#active-bans tr', { hasText: '127.0.0.1' });
+    const banRow = browser.page.locator('#active-bans tr', { hasText: '127.0.0.1' });
     await banRow.waitFor();
-    await page.locator('#ban-history tr', { hasText: '127.0.0.1' }).first().waitFor();
+    await browser.page.locator('#ban-history tr', { hasText: '127.0.0.1' }).first().waitFor();
     await shoot('admin-bans');
-    await page.getByRole('button', { name: 'Lift the ban of 127.0.0.1' }).click();
-    await page
-      .getByRole('dialog', { name: 'Lift the ban of 127.0.0.1?' })
-      .getByRole('button', { name: 'Lift ban' })
-      .click();
-    await page.getByText('Lifted the ban of 127.0.0.1.').waitFor();
-    await page.getByText('No active bans').waitFor();
-    await page.locator('#ban-history tr', { hasText: 'lifted' }).first().waitFor();
+    await browser.page.getByRole('button', { name: 'Lift the ban of 127.0.0.1' }).click();
+    await browser.confirm('Lift the ban of 127.0.0.1?', 'Lift ban');
+    await browser.page.getByText('Lifted the ban of 127.0.0.1.').waitFor();
+    await browser.page.getByText('No active bans').waitFor();
+    await browser.page.locator('#ban-history tr', { hasText: 'lifted' }).first().waitFor();
 
     // The address can call again.
     expect((await convert()).status).toBe(200);
 
     // Narrow screens: no admin page is wider than 375px.
-    await page.setViewportSize({ width: 375, height: 800 });
+    await browser.page.setViewportSize({ width: 375, height: 800 });
     for (const path of [
       '/console',
       '/console/members',
@@ -155,9 +137,9 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('admin console in a browser', () => {
       '/console/bans',
       `/console/members/${alice.member.id}`,
     ]) {
-      await page.goto(`${base}${path}`);
-      await page.waitForLoadState('networkidle');
-      const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+      await browser.page.goto(`${browser.base}${path}`);
+      await browser.page.waitForLoadState('networkidle');
+      const width = await browser.page.evaluate<number>('document.documentElement.scrollWidth');
       expect(width).toBeLessThanOrEqual(375);
     }
     expect(browser.problems).toEqual([]);

@@ -1,17 +1,15 @@
 import { AccountClient, convertStatus } from '../support/account-client';
-import { createTestApp, TEST_PASSWORD, TestApp, TestMember } from '../support/test-app';
+import { TEST_PASSWORD, testAppForSuite, TestMember } from '../support/test-app';
 
 describe('admin: members', () => {
-  let t: TestApp;
+  const t = testAppForSuite();
   let admin: AccountClient;
   let adminMember: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
     adminMember = await t.createMember({ email: 'root-admin@example.com', role: 'admin' });
     admin = await new AccountClient(t).loginOk('root-admin@example.com');
   });
-  afterAll(() => t.close());
 
   it('lists members newest first, paged, filtered by part of the email', async () => {
     for (let i = 0; i < 12; i++) await t.createMember({ email: `paging-${String(i).padStart(2, '0')}@list.example` });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 /**
  * `GET /api/analytics` answers every query with figures or a 400, never a 500: the documented filters with every
@@ -21,16 +21,17 @@ const VN = readFileSync(join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.
 const [HEADER, TEMPLATE] = VN.split('\n');
 
 describe('GET /api/analytics and report rows: no input answers 500', () => {
-  let t: TestApp;
+  // Every case is a request of one key: the rate limits out of the way.
+  const t = testAppForSuite(
+    { RATE_LIMIT_FREE_PER_KEY: '1000000', RATE_LIMIT_FREE_PER_MEMBER: '1000000' },
+    { timeout: 180_000 },
+  );
   let member: TestMember;
 
   beforeAll(async () => {
-    // Every case is a request of one key: the rate limits out of the way.
-    t = await createTestApp({ RATE_LIMIT_FREE_PER_KEY: '1000000', RATE_LIMIT_FREE_PER_MEMBER: '1000000' });
     member = await t.createMember();
     expect((await t.importReport(member, '?apply=true', VN)).status).toBe(200);
   }, 180_000);
-  afterAll(() => t.close());
 
   const analytics = (query: string) =>
     t.send(t.http.get(`/api/analytics${query}`).set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken));

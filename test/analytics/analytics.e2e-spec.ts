@@ -2,7 +2,7 @@ import { CLICK_SUMMARY_TABLES, ClickRecorder, ClickRetention, summaryUpsert } fr
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 import { affiliateRedirectTo } from '../support/recorded-clicks';
 import { insertShortLink } from '../support/short-links';
 
@@ -31,18 +31,20 @@ const VN = {
 };
 
 describe('GET /api/analytics: clicks with dimensions joined to imported orders', () => {
-  let t: TestApp;
+  const t = testAppForSuite(
+    {
+      SHORT_LINK_BASE_URL: `http://${SHORT_HOST}/s`,
+      TRUST_PROXY: 'loopback',
+      CLICK_FLUSH_INTERVAL_MS: '300000',
+      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
+    },
+    { timeout: 180_000 },
+  );
   let alice: TestMember;
   let fbLink: string;
   let zaloLink: string;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      SHORT_LINK_BASE_URL: `http://${SHORT_HOST}/s`,
-      TRUST_PROXY: 'loopback',
-      CLICK_FLUSH_INTERVAL_MS: '300000',
-      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
-    });
     alice = await t.createMember();
     const link = (code: string, subId: string, item: string) =>
       insertShortLink(t, alice.member.id, { code, target: affiliateRedirectTo(item), subId });
@@ -69,7 +71,6 @@ describe('GET /api/analytics: clicks with dimensions joined to imported orders',
     const imported = await t.importReport(alice, '?apply=true', file('shopee-vn.csv'));
     expect(imported.body).toMatchObject({ applied: true, new: 6 });
   }, 180_000);
-  afterAll(() => t.close());
 
   const get = (query: string, member = alice) =>
     t.send(t.http.get(`/api/analytics?${query}`).set('X-API-Key', member.apiKey).set('X-API-Token', member.apiToken));

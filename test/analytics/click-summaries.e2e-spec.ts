@@ -1,6 +1,12 @@
 import { CLICK_SUMMARY_TABLES, ClickRetention } from '@app/analytics/testing';
-import { apiClicks, DAY_MS, detailClicks, RECORDED_CLICKS_ENV, recordClicks, ZONES } from '../support/recorded-clicks';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import {
+  apiClicks,
+  DAY_MS,
+  detailClicks,
+  expectWholeDaysOnly,
+  recordedClicksForSuite,
+  ZONES,
+} from '../support/recorded-clicks';
 
 /** The timeseries key of `interval`'s buckets in the zone `$4`, as the detail `click_hours` gives it. */
 const bucketKey = (interval: string) =>
@@ -22,28 +28,18 @@ const DETAIL_KEY: Record<string, string> = {
  * hours into days.
  */
 describe('Click summaries: the same figures as the hourly detail', () => {
-  let t: TestApp;
-  let member: TestMember;
-  let links: string[];
-  /** The recorded period: 46 days ago, for 5 days (older than the 35-day hourly retention). */
-  let first: Date;
+  // The recorded period: from the start of a UTC day 46 days ago, 5 days of hours (older than the 35-day hourly
+  // retention).
+  const { t, recorded } = recordedClicksForSuite({ prefix: 'Sum', daysAgo: 46, days: 5, extraEvery: 3 }, 120_000);
 
-  beforeAll(async () => {
-    t = await createTestApp(RECORDED_CLICKS_ENV);
-    member = await t.createMember();
-    // From the start of a UTC day 46 days ago, 5 days of hours.
-    ({ links, first } = await recordClicks(t, member, { prefix: 'Sum', daysAgo: 46, days: 5, extraEvery: 3 }));
-  }, 120_000);
-  afterAll(() => t.close());
-
-  const day = (offset: number) => new Date(first.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+  const day = (offset: number) => new Date(recorded.first.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
 
   /** The figures of a query, as the api answers them. */
-  const answer = (query: string) => apiClicks(t, member, query);
+  const answer = (query: string) => apiClicks(t, recorded.member, query);
 
   /** The same figures computed from `click_hours` alone. */
   const detail = (key: string, zone: string, start: string, end: string, filter = '', filterValue?: string) =>
-    detailClicks(t, member, { key, zone, start, end }, filter, filterValue);
+    detailClicks(t, recorded.member, { key, zone, start, end }, filter, filterValue);
 
   const compareAll = async () => {
     let compared = 0;
@@ -67,8 +63,8 @@ describe('Click summaries: the same figures as the hourly detail', () => {
           );
         }
         // Filters the per-link summary has (a link, an item, a sub id), and a marketplace.
-        expect(await answer(`groupBy=sub_id&link=${links[1]}&${asked}`)).toEqual(
-          await detail('sub_id', zone, day(from), day(to), ' AND short_link_id = $5::bigint', links[1]),
+        expect(await answer(`groupBy=sub_id&link=${recorded.links[1]}&${asked}`)).toEqual(
+          await detail('sub_id', zone, day(from), day(to), ' AND short_link_id = $5::bigint', recorded.links[1]),
         );
         expect(await answer(`groupBy=link&sub_id=fb-post1&${asked}`)).toEqual(
           await detail('short_link_id::text', zone, day(from), day(to), ' AND sub_id = $5', 'fb-post1'),
@@ -92,7 +88,7 @@ describe('Click summaries: the same figures as the hourly detail', () => {
   it('answers every grouping in every zone as the detail does, with edge hours', async () => {
     const [{ n }] = await t.dataSource.query(
       'SELECT count(*)::int AS n FROM click_hours WHERE member_id = $1 AND hour <> date_trunc($2, hour, $3)',
-      [member.member.id, 'day', 'UTC'],
+      [recorded.member.member.id, 'day', 'UTC'],
     );
     expect(n).toBeGreaterThan(100);
     expect(await compareAll()).toBeGreaterThan(50);
@@ -100,14 +96,14 @@ describe('Click summaries: the same figures as the hourly detail', () => {
       (
         await t.dataSource.query(
           `SELECT SUM(clicks)::int AS clicks, SUM(bot_clicks)::int AS bots FROM ${table} WHERE member_id = $1`,
-          [member.member.id],
+          [recorded.member.member.id],
         )
       )[0];
     const total = (
       await t.dataSource.query(
         `SELECT (SUM(clicks) FILTER (WHERE NOT bot))::int AS clicks, (SUM(clicks) FILTER (WHERE bot))::int AS bots
            FROM click_hours WHERE member_id = $1`,
-        [member.member.id],
+        [recorded.member.member.id],
       )
     )[0];
     for (const table of CLICK_SUMMARY_TABLES) expect(await sums(table)).toEqual(total);
@@ -116,13 +112,7 @@ describe('Click summaries: the same figures as the hourly detail', () => {
   it('still does after the retention rolled the hours into days (the member hours move with them)', async () => {
     expect(await t.app.get(ClickRetention).rollUp()).toBeGreaterThan(100);
     for (const table of ['click_member_hours', 'click_sub_hours']) {
-      const [{ hours, zeros }] = await t.dataSource.query(
-        `SELECT count(*) FILTER (WHERE hour <> date_trunc('day', hour, 'UTC'))::int AS hours,
-                count(*) FILTER (WHERE clicks = 0 AND bot_clicks = 0)::int AS zeros
-           FROM ${table} WHERE member_id = $1`,
-        [member.member.id],
-      );
-      expect({ table, hours, zeros }).toEqual({ table, hours: 0, zeros: 0 });
+      await expectWholeDaysOnly(t, table, recorded.member);
     }
     expect(await compareAll()).toBeGreaterThan(0);
     expect(await t.app.get(ClickRetention).rollUp()).toBe(0);

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { ClickRecorder } from '@app/analytics/testing';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
+import { appInBrowserForSuite, HAVE_CHROMIUM, NEEDS_CHROMIUM } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
+import type { TestMember } from '../support/test-app';
 
 const GOLDEN = join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.csv');
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.111.5001';
@@ -22,30 +21,19 @@ const START = '2026-08-01';
  * sub id filter, the link search, axe (no violation at all) and screenshots at 1280 and 375 px.
  */
 describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () => {
-  let t: TestApp;
-  let base: string;
-  let browser: TestBrowser;
-  let page: Page;
+  const { t, browser } = appInBrowserForSuite(
+    { SHORT_LINK_BASE_URL: 'http://127.0.0.1/s', CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000' },
+    { viewport: { width: 1280, height: 900 } },
+    { timeout: 180_000 },
+  );
   let mai: TestMember;
 
   beforeAll(async () => {
-    ({ t, base, browser, page } = await openAppInBrowser(
-      {
-        SHORT_LINK_BASE_URL: 'http://127.0.0.1/s',
-        CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
-      },
-      { viewport: { width: 1280, height: 900 } },
-    ));
     mai = await t.createMember({ email: 'mai.earnings@example.com', plan: 'pro', defaultAffiliateId: '17345510000' });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
   });
 
   async function shortLink(subIds: string[]): Promise<string> {
-    const res = await fetch(`${base}/api/convert`, {
+    const res = await fetch(`${browser.base}/api/convert`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': mai.apiKey, 'X-API-Token': mai.apiToken },
       body: JSON.stringify({ content: PRODUCT, mode: 'own_shortener', sub_ids: subIds }),
@@ -57,8 +45,10 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
 
   /** The cells of the sub-id table's row whose key is `subId`, by column. */
   async function subIdRow(subId: string): Promise<Record<string, string>> {
-    const row = page.locator('#subids-table tbody tr').filter({
-      has: page.locator('td[data-label="Sub id"]', { hasText: new RegExp(`^${subId.replace(/[()]/g, '\\$&')}$`) }),
+    const row = browser.page.locator('#subids-table tbody tr').filter({
+      has: browser.page.locator('td[data-label="Sub id"]', {
+        hasText: new RegExp(`^${subId.replace(/[()]/g, '\\$&')}$`),
+      }),
     });
     const cells = await row
       .locator('td')
@@ -67,7 +57,7 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
   }
 
   async function axeViolations(): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await new AxeBuilder({ page: browser.page }).analyze();
     return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
   }
 
@@ -80,57 +70,53 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
       [fbPath, 'facebookexternalhit/1.1'],
       [zaloPath, IPHONE],
     ]) {
-      expect((await fetch(`${base}${path}`, { redirect: 'manual', headers: { 'User-Agent': agent } })).status).toBe(
-        302,
-      );
+      expect(
+        (await fetch(`${browser.base}${path}`, { redirect: 'manual', headers: { 'User-Agent': agent } })).status,
+      ).toBe(302);
     }
     await t.app.get(ClickRecorder).flush();
 
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(mai.member.email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/dashboard`);
-    await page.getByRole('link', { name: 'Earnings' }).click();
-    await page.waitForURL(`${base}/dashboard/earnings`);
+    await browser.logIn(mai.member.email);
+    await browser.page.getByRole('link', { name: 'Earnings' }).click();
+    await browser.page.waitForURL(`${browser.base}/dashboard/earnings`);
 
     // The range: from August (the export's orders) to today (the clicks), in Vietnam's time.
-    await page.getByLabel('From').fill(START);
-    await page.getByLabel('Time zone').fill('Asia/Ho_Chi_Minh');
-    await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await page.waitForURL(/start=2026-08-01/);
-    expect(await page.locator('#card-orders .stat-value').textContent()).toBe('0');
+    await browser.page.getByLabel('From').fill(START);
+    await browser.page.getByLabel('Time zone').fill('Asia/Ho_Chi_Minh');
+    await browser.page.getByRole('button', { name: 'Show', exact: true }).click();
+    await browser.page.waitForURL(/start=2026-08-01/);
+    expect(await browser.page.locator('#card-orders .stat-value').textContent()).toBe('0');
 
     // Preview: nothing written yet.
     // Named as the portal names it: the page sends the name, which says when the export was made (12:00 in Vietnam).
-    await page.locator('#import-file').setInputFiles({
+    await browser.page.locator('#import-file').setInputFiles({
       name: 'AffiliateCommissionReport202608201200.csv',
       mimeType: 'text/csv',
       buffer: readFileSync(GOLDEN),
     });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByRole('heading', { name: /^Preview: shopee report, VND/ }).waitFor();
-    expect(await page.locator('#import-report-time').textContent()).toBe(
+    await browser.page.getByRole('button', { name: 'Preview' }).click();
+    await browser.page.getByRole('heading', { name: /^Preview: shopee report, VND/ }).waitFor();
+    expect(await browser.page.locator('#import-report-time').textContent()).toBe(
       "Report made 2026-08-20 05:00 UTC (from the file's name).",
     );
-    const counts = await page.locator('#import-counts').textContent();
+    const counts = await browser.page.locator('#import-counts').textContent();
     expect(counts).toContain('Rows read9');
     expect(counts).toContain('New lines6');
     expect(counts).toContain('Skipped3');
     expect(
       await t.dataSource.query(`SELECT count(*)::int AS n FROM order_lines WHERE member_id = $1`, [mai.member.id]),
     ).toEqual([{ n: 0 }]);
-    await page.setViewportSize({ width: 375, height: 900 });
+    await browser.page.setViewportSize({ width: 375, height: 900 });
     expect(await axeViolations()).toEqual([]);
     await browser.screenshot('account-earnings-preview-375.png');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await browser.page.setViewportSize({ width: 1280, height: 900 });
 
     // Apply, then the figures.
-    await page.getByRole('button', { name: 'Apply: 6 new, 0 updated' }).click();
-    await page.getByRole('heading', { name: 'Imported' }).waitFor();
-    await page.getByRole('link', { name: 'Show the figures' }).click();
-    await page.waitForLoadState('networkidle');
-    expect(page.url()).toContain('start=2026-08-01');
+    await browser.page.getByRole('button', { name: 'Apply: 6 new, 0 updated' }).click();
+    await browser.page.getByRole('heading', { name: 'Imported' }).waitFor();
+    await browser.page.getByRole('link', { name: 'Show the figures' }).click();
+    await browser.page.waitForLoadState('networkidle');
+    expect(browser.page.url()).toContain('start=2026-08-01');
 
     expect(await subIdRow('fb-post1')).toEqual({
       'Sub id': 'fb-post1',
@@ -156,14 +142,14 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
       GMV: '1,250,000 VND',
       'Net commission': '62,500 VND',
     });
-    expect(await page.locator('#card-orders .stat-value').textContent()).toBe('4');
-    expect(await page.locator('#card-gmv .stat-value').textContent()).toBe('1,690,000 VND');
-    expect(await page.locator('#card-net .stat-value').textContent()).toBe('80,500 VND');
-    expect(await page.locator('#card-clicks .stat-value').textContent()).toBe('3');
+    expect(await browser.page.locator('#card-orders .stat-value').textContent()).toBe('4');
+    expect(await browser.page.locator('#card-gmv .stat-value').textContent()).toBe('1,690,000 VND');
+    expect(await browser.page.locator('#card-net .stat-value').textContent()).toBe('80,500 VND');
+    expect(await browser.page.locator('#card-clicks .stat-value').textContent()).toBe('3');
 
     // The same figures from the API, with the key and token.
     const api = await fetch(
-      `${base}/api/analytics?groupBy=sub_id&start=${START}&timezone=Asia/Ho_Chi_Minh&sub_id=fb-post1`,
+      `${browser.base}/api/analytics?groupBy=sub_id&start=${START}&timezone=Asia/Ho_Chi_Minh&sub_id=fb-post1`,
       { headers: { 'X-API-Key': mai.apiKey, 'X-API-Token': mai.apiToken } },
     );
     const fromApi = (await api.json()) as { rows: Array<Record<string, unknown>> };
@@ -178,59 +164,61 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('the earnings page in a browser', () =
     ]);
 
     // The sync state per source, its last error in words (no app credentials saved).
-    await page.getByRole('button', { name: 'Sync shopee now' }).click();
-    await page.locator('#sync-table tbody tr', { hasText: 'Shopee' }).locator('.badge.failed').waitFor();
+    await browser.page.getByRole('button', { name: 'Sync shopee now' }).click();
+    await browser.page.locator('#sync-table tbody tr', { hasText: 'Shopee' }).locator('.badge.failed').waitFor();
     expect(
-      await page
+      await browser.page
         .locator('#sync-table tbody tr', { hasText: 'Shopee' })
         .locator('td[data-label="Last error"]')
         .textContent(),
     ).toMatch(/Settings/);
 
     // Sorting the table by orders, smallest first.
-    await page.locator('#subids-table th a', { hasText: 'Orders' }).click();
-    await page.locator('#subids-table th a', { hasText: 'Orders' }).click();
-    await page.waitForURL(/sort=orders&dir=asc/);
-    expect(await page.locator('#subids-table th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
-    expect(await page.locator('#subids-table tbody tr td.primary').first().textContent()).toBe('zalo');
+    await browser.page.locator('#subids-table th a', { hasText: 'Orders' }).click();
+    await browser.page.locator('#subids-table th a', { hasText: 'Orders' }).click();
+    await browser.page.waitForURL(/sort=orders&dir=asc/);
+    expect(await browser.page.locator('#subids-table th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
+    expect(await browser.page.locator('#subids-table tbody tr td.primary').first().textContent()).toBe('zalo');
 
     // The link filter: searched (never a list of every link), then chosen.
-    await page.getByLabel('Link (search by code, target or sub id)').fill('zalo');
-    await page.locator('#link-results label', { hasText: '/s/' }).first().waitFor();
-    await page.waitForFunction(
+    await browser.page.getByLabel('Link (search by code, target or sub id)').fill('zalo');
+    await browser.page.locator('#link-results label', { hasText: '/s/' }).first().waitFor();
+    await browser.page.waitForFunction(
       () => document.querySelectorAll('#link-results input[value]:not([value=""])').length === 1,
     );
-    const found = await page.request.get(`${base}/account/short-links/search?q=post1`);
+    const found = await browser.page.request.get(`${browser.base}/account/short-links/search?q=post1`);
     expect(((await found.json()) as { links: Array<{ sub_id: string }> }).links.map((l) => l.sub_id)).toEqual([
       'fb-post1',
     ]);
 
     // Filtered by sub id: the cards are that sub id's.
-    await page.getByLabel('Sub id', { exact: true }).fill('fb-post1');
-    await page.locator('#link-results input[value=""]').check();
-    await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await page.waitForURL(/sub_id=fb-post1/);
-    expect(await page.locator('#card-orders .stat-value').textContent()).toBe('3');
-    expect(await page.locator('#card-net .stat-value').textContent()).toBe('18,000 VND');
-    expect(await page.locator('#card-epc .stat-value').textContent()).toBe('9,000 VND');
-    expect(await page.locator('#subids-table tbody tr').count()).toBe(1);
+    await browser.page.getByLabel('Sub id', { exact: true }).fill('fb-post1');
+    await browser.page.locator('#link-results input[value=""]').check();
+    await browser.page.getByRole('button', { name: 'Show', exact: true }).click();
+    await browser.page.waitForURL(/sub_id=fb-post1/);
+    expect(await browser.page.locator('#card-orders .stat-value').textContent()).toBe('3');
+    expect(await browser.page.locator('#card-net .stat-value').textContent()).toBe('18,000 VND');
+    expect(await browser.page.locator('#card-epc .stat-value').textContent()).toBe('9,000 VND');
+    expect(await browser.page.locator('#subids-table tbody tr').count()).toBe(1);
 
     // Unfiltered again, at both widths: no axe violation, nothing wider than the screen, screenshots.
     for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${base}/dashboard/earnings?start=${START}&timezone=Asia/Ho_Chi_Minh`);
-      await page.waitForLoadState('networkidle');
+      await browser.page.setViewportSize({ width, height: 900 });
+      await browser.page.goto(`${browser.base}/dashboard/earnings?start=${START}&timezone=Asia/Ho_Chi_Minh`);
+      await browser.page.waitForLoadState('networkidle');
       expect({ width, violations: await axeViolations() }).toEqual({ width, violations: [] });
-      const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+      const scrollWidth = await browser.page.evaluate<number>('document.documentElement.scrollWidth');
       expect({ width, scrollWidth: Math.min(scrollWidth, width) }).toEqual({ width, scrollWidth });
       await browser.screenshot(`account-earnings-${width}.png`);
       // A top item leads to its details page (no product credentials saved here: it says what to save).
-      await page.locator('#top-items a').first().click();
-      await page.waitForURL(/\/dashboard\/earnings\/items\/shopee\//);
-      await expect(page.locator('#item-title').textContent()).resolves.toBeTruthy();
-      await expect(page.locator('#item-product-error').textContent()).resolves.toContain('product_not_configured');
+      await browser.page.locator('#top-items a').first().click();
+      await browser.page.waitForURL(/\/dashboard\/earnings\/items\/shopee\//);
+      await expect(browser.page.locator('#item-title').textContent()).resolves.toBeTruthy();
+      await expect(browser.page.locator('#item-product-error').textContent()).resolves.toContain(
+        'product_not_configured',
+      );
       expect({ width, item: await axeViolations() }).toEqual({ width, item: [] });
-      const itemWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+      const itemWidth = await browser.page.evaluate<number>('document.documentElement.scrollWidth');
       expect({ width, itemWidth: Math.min(itemWidth, width) }).toEqual({ width, itemWidth });
       await browser.screenshot(`account-earnings-item-${width}.png`);
     }

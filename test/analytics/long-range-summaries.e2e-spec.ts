@@ -3,13 +3,12 @@ import {
   apiClicks,
   DAY_MS,
   detailClicks,
+  expectWholeDaysOnly,
   HOUR_MS,
   inZoneRange,
-  RECORDED_CLICKS_ENV,
-  recordClicks,
+  recordedClicksForSuite,
   ZONES,
 } from '../support/recorded-clicks';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
 /** The recorded period's length in days: three whole weeks and more, whatever weekday it starts on. */
 const DAYS = 24;
@@ -33,18 +32,15 @@ const WEEK_KEYS = {
  * after the retention rolls the clicks' hours into days.
  */
 describe('Weekly and per-dimension summaries: the same figures as the detail over long ranges', () => {
-  let t: TestApp;
-  let member: TestMember;
-  let links: string[];
-  /** The recorded period's first UTC day: 60 days ago (its hours are older than the 35-day retention). */
-  let first: Date;
+  // The recorded period's first UTC day: 60 days ago (its hours are older than the 35-day retention).
+  const { t, recorded } = recordedClicksForSuite({ prefix: 'Week', daysAgo: 60, days: DAYS, extraEvery: 5 }, 180_000);
 
   /** A Shopee VN export of orders spread over the period (local times), `changed`: some statuses and amounts changed. */
   const report = (changed: boolean): Buffer => {
     const lines = [`\uFEFF${VN_HEADER}`];
     for (let i = 0; i < 90; i += 1) {
       // Every 6 to 7 hours over the period, at various minutes; 1 or 2 items per order.
-      const at = new Date(first.getTime() + 7 * HOUR_MS + i * 6.4 * HOUR_MS + (i % 4) * 15 * 60_000);
+      const at = new Date(recorded.first.getTime() + 7 * HOUR_MS + i * 6.4 * HOUR_MS + (i % 4) * 15 * 60_000);
       const local = new Date(at.getTime() + 7 * HOUR_MS).toISOString().slice(0, 19).replace('T', ' ');
       const status = STATUSES[changed && i % 5 === 0 ? 2 : i % 3];
       const [sub1, sub2] = [
@@ -63,20 +59,16 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   };
 
   const importReport = async (changed: boolean) => {
-    const res = await t.importReport(member, '?apply=true', report(changed));
+    const res = await t.importReport(recorded.member, '?apply=true', report(changed));
     expect(res.status).toBe(200);
     return res.body as { rows_read: number; new: number; updated: number };
   };
 
   beforeAll(async () => {
-    t = await createTestApp(RECORDED_CLICKS_ENV);
-    member = await t.createMember();
-    ({ links, first } = await recordClicks(t, member, { prefix: 'Week', daysAgo: 60, days: DAYS, extraEvery: 5 }));
     expect((await importReport(false)).rows_read).toBeGreaterThan(100);
   }, 180_000);
-  afterAll(() => t.close());
 
-  const day = (offset: number) => new Date(first.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+  const day = (offset: number) => new Date(recorded.first.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
   /** Ranges holding one to three whole UTC weeks, starting and ending inside weeks and (in a zone) inside UTC days. */
   const RANGES: Array<[number, number]> = [
     [1, 22],
@@ -88,8 +80,8 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
     const res = await t.send(
       t.http
         .get(`/api/analytics?limit=1000&${query}`)
-        .set('X-API-Key', member.apiKey)
-        .set('X-API-Token', member.apiToken),
+        .set('X-API-Key', recorded.member.apiKey)
+        .set('X-API-Token', recorded.member.apiToken),
     );
     expect(res.status).toBe(200);
     return res.body.rows as Array<{
@@ -109,11 +101,11 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   };
 
   /** Clicks by key as the api answers them (rows with clicks only). */
-  const clicks = (query: string) => apiClicks(t, member, query);
+  const clicks = (query: string) => apiClicks(t, recorded.member, query);
 
   /** The same clicks from `click_hours` alone. */
   const detailClicksOf = (key: string, zone: string, from: number, to: number, filter = '', value?: string) =>
-    detailClicks(t, member, { key, zone, start: day(from), end: day(to) }, filter, value);
+    detailClicks(t, recorded.member, { key, zone, start: day(from), end: day(to) }, filter, value);
 
   /** Orders and money by sub id as the api answers them. */
   const orders = async (query: string) =>
@@ -142,7 +134,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
       `SELECT key, orders::int, all_orders::int, currency, trim_scale(gmv)::text AS gmv, trim_scale(pending)::text AS pending,
               trim_scale(completed)::text AS completed, trim_scale(cancelled)::text AS cancelled
          FROM (${orderFigures({ key: 'sub_id' }, `member_id = $1 AND ${inZoneRange('purchased_at')}`)}) AS f ORDER BY key, currency`,
-      [member.member.id, day(from), day(to), zone],
+      [recorded.member.member.id, day(from), day(to), zone],
     );
     return Object.fromEntries(
       rows.map((r) => [
@@ -155,7 +147,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   const compareAll = async () => {
     let compared = 0;
     // And two whole UTC weeks exactly (from the first Monday): in UTC, weeks only, no day or hour at the edges.
-    const monday = (8 - first.getUTCDay()) % 7;
+    const monday = (8 - recorded.first.getUTCDay()) % 7;
     for (const [from, to] of [...RANGES, [monday, monday + 13]]) {
       for (const zone of ZONES) {
         const asked = `start=${day(from)}&end=${day(to)}&timezone=${zone}`;
@@ -186,8 +178,8 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
         expect(await clicks(`groupBy=link&sub_id=fb-post1&${asked}`)).toEqual(
           await detailClicksOf('short_link_id::text', zone, from, to, ' AND sub_id = $5', 'fb-post1'),
         );
-        expect(await clicks(`groupBy=sub_id&link=${links[1]}&${asked}`)).toEqual(
-          await detailClicksOf('sub_id', zone, from, to, ' AND short_link_id = $5::bigint', links[1]),
+        expect(await clicks(`groupBy=sub_id&link=${recorded.links[1]}&${asked}`)).toEqual(
+          await detailClicksOf('sub_id', zone, from, to, ' AND short_link_id = $5::bigint', recorded.links[1]),
         );
         expect(await clicks(`groupBy=count&item=5002&${asked}`)).toEqual(
           await detailClicksOf(`''`, zone, from, to, ' AND item_id = $5', '5002'),
@@ -207,11 +199,11 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
                      completed::text, cancelled::text`;
     const order = 'ORDER BY week, sub_id, marketplace, currency';
     const stored = await t.dataSource.query(`SELECT ${columns} FROM order_weeks WHERE member_id = $1 ${order}`, [
-      member.member.id,
+      recorded.member.member.id,
     ]);
     const computed = await t.dataSource.query(
       `SELECT ${columns} FROM (${orderFigures(WEEK_KEYS, 'member_id = $1')}) AS f ${order}`,
-      [member.member.id],
+      [recorded.member.member.id],
     );
     return { stored, computed };
   };
@@ -219,7 +211,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   it('answers clicks by sub id, link, item and dimension, orders and money as the detail does', async () => {
     const [{ weeks }] = await t.dataSource.query(
       'SELECT count(DISTINCT week)::int AS weeks FROM click_link_weeks WHERE member_id = $1',
-      [member.member.id],
+      [recorded.member.member.id],
     );
     expect(weeks).toBeGreaterThanOrEqual(4);
     expect(await compareAll()).toBeGreaterThan(100);
@@ -242,14 +234,7 @@ describe('Weekly and per-dimension summaries: the same figures as the detail ove
   it('still answers as the detail after the retention rolled the hours into days', async () => {
     expect(await t.app.get(ClickRetention).rollUp()).toBeGreaterThan(100);
     for (const dimension of ['country', 'device', 'os', 'browser', 'referrer']) {
-      const table = `click_${dimension}_hours`;
-      const [{ hours, zeros }] = await t.dataSource.query(
-        `SELECT count(*) FILTER (WHERE hour <> date_trunc('day', hour, 'UTC'))::int AS hours,
-                count(*) FILTER (WHERE clicks = 0 AND bot_clicks = 0)::int AS zeros
-           FROM ${table} WHERE member_id = $1`,
-        [member.member.id],
-      );
-      expect({ table, hours, zeros }).toEqual({ table, hours: 0, zeros: 0 });
+      await expectWholeDaysOnly(t, `click_${dimension}_hours`, recorded.member);
     }
     expect(await compareAll()).toBeGreaterThan(0);
   });

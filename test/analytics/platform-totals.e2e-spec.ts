@@ -2,7 +2,7 @@ import { ClickRecorder } from '@app/analytics/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 import { insertShortLink } from '../support/short-links';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
@@ -17,22 +17,20 @@ const SHORT_HOST = 'sl.test';
  * 37.04 ₱; PH002 unpaid: 500 ₱, 0 ₱). The clock stands on 2026-08-14, so the window holds the August orders.
  */
 describe('admin overview: platform totals', () => {
-  let t: TestApp;
+  const t = testAppForSuite({
+    SHORT_LINK_BASE_URL: `http://${SHORT_HOST}/s`,
+    CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
+  });
   let alice: TestMember;
   let bob: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      SHORT_LINK_BASE_URL: `http://${SHORT_HOST}/s`,
-      CLICK_DIMENSIONS_FLUSH_INTERVAL_MS: '300000',
-    });
     t.clock.advance(Date.parse('2026-08-14T12:00:00Z') - Date.now());
     alice = await t.createMember();
     bob = await t.createMember();
     await t.createMember(); // no import
     await t.createMember({ email: 'platform-admin@example.com', role: 'admin' });
   });
-  afterAll(() => t?.close());
 
   const upload = async (member: TestMember, name: string) => {
     const res = await t.importReport(member, '?apply=true', readFileSync(join(FIXTURES, name)));

@@ -12,16 +12,16 @@ const VN = readFileSync(join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.
 describeIf(postgresBinDir() !== null, 'PostgreSQL server binaries (/usr/lib/postgresql/*/bin)')(
   'A report import while PostgreSQL restarts',
   () => {
-    let pg: ThrowawayPostgres;
+    const pg = ThrowawayPostgres.forSuite(180_000);
     let t: TestApp;
 
     beforeAll(async () => {
-      pg = await ThrowawayPostgres.create();
       t = await createTestApp({ DATABASE_URL: pg.url });
     }, 180_000);
     afterAll(async () => {
+      // The app may fail to close on the database this test restarted.
       await t?.close().catch(() => undefined);
-      await pg?.dispose();
+      await pg.dispose();
     });
 
     it('answers 503 when the database goes away during the apply, and the same file applies whole afterwards', async () => {

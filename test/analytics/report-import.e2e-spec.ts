@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ORDER_SUMMARY_TABLES, orderSummaryInsert } from '@app/analytics/testing';
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { TestApp, testAppForSuite, TestMember } from '../support/test-app';
 import { affiliateRedirectTo } from '../support/recorded-clicks';
 import { insertShortLink } from '../support/short-links';
 
@@ -24,15 +24,13 @@ async function lines(t: TestApp, memberId: string) {
 }
 
 describe("POST /api/conversions/import: the marketplaces' report exports", () => {
-  let t: TestApp;
+  // Small enough to exceed in a test, large enough for every golden file (one app per file: see docs/testing.md).
+  const t = testAppForSuite({ IMPORT_MAX_BYTES: '65536' }, { timeout: 180_000 });
   let alice: TestMember;
 
   beforeAll(async () => {
-    // Small enough to exceed in a test, large enough for every golden file (one app per file: see docs/testing.md).
-    t = await createTestApp({ IMPORT_MAX_BYTES: '65536' });
     alice = await t.createMember();
   }, 180_000);
-  afterAll(() => t.close());
 
   const upload = (member: TestMember, body: Buffer | string, query = '', type = 'text/csv') =>
     t.importReport(member, query, body, type);

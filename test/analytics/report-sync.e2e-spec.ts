@@ -2,6 +2,7 @@ import { ReportSyncService } from '@app/analytics';
 import { MemberSettingsService } from '@app/members';
 import { Metrics } from '@app/metrics';
 import { AccountClient } from '../support/account-client';
+import { temporarily } from '../support/temporarily';
 import { type FakeConversion, FakeLazadaReports, FakeShopeeReports } from '../support/fake-report-apis';
 import { createTestApp, TestApp, TestMember } from '../support/test-app';
 
@@ -80,15 +81,13 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
   it('starts a fresh query after an expired scrollId, ending where it stopped: nothing lost or doubled', async () => {
     shopee.conversions = conversions(1203);
     const member = await withShopeeApp('app-expire', 'secret-expire');
-    shopee.scrollTtlMs = 0; // every scrollId expires before it is used
     shopee.freshQueries = 0;
-    try {
+    // Every scrollId expires before it is used.
+    await temporarily(shopee, { scrollTtlMs: 0 }, async () => {
       const state = await sync.sync(member.member.id, 'shopee');
       expect(state.state).toBe('ok');
       expect(shopee.freshQueries).toBeGreaterThan(1);
-    } finally {
-      shopee.scrollTtlMs = 30_000;
-    }
+    });
     expect(await count(member.member.id)).toBe(1203);
   });
 
@@ -96,36 +95,25 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
     shopee.conversions = conversions(1203);
     const member = await withShopeeApp('app-gap', 'secret-gap');
     // Shopee counts the gap from its answer to the last fresh query, which takes 150 ms here; every scrollId expires.
-    shopee.scrollTtlMs = 0;
-    shopee.queryGapMs = 300;
-    shopee.freshAnswerDelayMs = 150;
     shopee.freshQueries = 0;
-    try {
+    await temporarily(shopee, { scrollTtlMs: 0, queryGapMs: 300, freshAnswerDelayMs: 150 }, async () => {
       const state = await sync.sync(member.member.id, 'shopee');
       expect(state).toMatchObject({ state: 'ok', last_error: null });
       expect(shopee.freshQueries).toBe(3);
-    } finally {
-      shopee.scrollTtlMs = 30_000;
-      shopee.queryGapMs = 0;
-      shopee.freshAnswerDelayMs = 0;
-    }
+    });
     expect(await count(member.member.id)).toBe(1203);
   });
 
   it('says so in words when Shopee refuses a fresh query for the gap, not the hourly limit', async () => {
     shopee.conversions = conversions(1203);
     const member = await withShopeeApp('app-gap-words', 'secret-gap-words');
-    shopee.scrollTtlMs = 0;
-    shopee.queryGapMs = 60_000; // a longer gap than the app's setting
-    try {
+    // A longer gap than the app's setting.
+    await temporarily(shopee, { scrollTtlMs: 0, queryGapMs: 60_000 }, async () => {
       const state = await sync.sync(member.member.id, 'shopee');
       expect(state.state).toBe('error');
       expect(state.last_error).toMatch(/refused a new report query so soon after the previous one.*traffic limiting/);
       expect(state.last_error).not.toMatch(/2,000 calls an hour/);
-    } finally {
-      shopee.scrollTtlMs = 30_000;
-      shopee.queryGapMs = 0;
-    }
+    });
   });
 
   it('a fresh query after an expired scrollId keeps the rows that share the boundary second', async () => {
@@ -136,15 +124,11 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
     for (let i = 505; i < 600; i += 1) rows[i] = { ...rows[i], purchaseTime: second - 600 * (i - 504) };
     shopee.conversions = rows;
     const member = await withShopeeApp('app-boundary', 'secret-boundary');
-    shopee.scrollTtlMs = 0;
-    shopee.endExclusive = true; // if Shopee's end excludes its own second
-    try {
+    // If Shopee's end excludes its own second.
+    await temporarily(shopee, { scrollTtlMs: 0, endExclusive: true }, async () => {
       const state = await sync.sync(member.member.id, 'shopee');
       expect(state).toMatchObject({ state: 'ok', lines_new: 600 });
-    } finally {
-      shopee.scrollTtlMs = 30_000;
-      shopee.endExclusive = false;
-    }
+    });
     expect(await count(member.member.id)).toBe(600);
   });
 
@@ -200,14 +184,11 @@ describe('scheduled pull of order reports against fakes of Shopee and Lazada', (
 
     const limited = await withShopeeApp('app-limited', 'secret-limited');
     shopee.calls = 0;
-    shopee.rateLimitCalls = 0;
-    try {
+    await temporarily(shopee, { rateLimitCalls: 0 }, async () => {
       const state = await sync.sync(limited.member.id, 'shopee');
       expect(state).toMatchObject({ state: 'error' });
       expect(state.last_error).toMatch(/limit for your app was reached \(2,000 calls an hour\)/);
-    } finally {
-      shopee.rateLimitCalls = Infinity;
-    }
+    });
     expect(JSON.stringify(await sync.states(wrong.member.id))).not.toContain('secret-');
   });
 

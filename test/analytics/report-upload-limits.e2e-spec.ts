@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { OrderImportService } from '@app/analytics';
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp, TestMember, usingPostgres } from '../support/test-app';
+import { testAppForSuite, TestMember, usingPostgres } from '../support/test-app';
 import { describeIf } from '../support/skip';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'reports');
@@ -51,20 +51,21 @@ function slowUpload(port: number, member: TestMember, query: string) {
 }
 
 describe('Report uploads: received whole before any transaction, checked row by row, within a budget', () => {
-  let t: TestApp;
-  let port: number;
-
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = testAppForSuite(
+    {
       IMPORT_MAX_BYTES: String(4 * 1_048_576),
       RATE_LIMIT_FREE_PER_KEY: String(RATE_LIMIT),
       RATE_LIMIT_FREE_PER_MEMBER: String(2 * RATE_LIMIT),
-    });
+    },
+    { timeout: 180_000 },
+  );
+  let port: number;
+
+  beforeAll(async () => {
     const server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   }, 180_000);
-  afterAll(() => t.close());
 
   /** Resolves when the app's import service is handed an upload (the route has authenticated the caller). */
   function nextImportCall(): Promise<void> {
@@ -190,12 +191,7 @@ describe('Report uploads: received whole before any transaction, checked row by 
 describeIf(usingPostgres, 'DATABASE_URL (a lock held by another connection)')(
   "A member's import behind another holder of the member's import lock",
   () => {
-    let t: TestApp;
-
-    beforeAll(async () => {
-      t = await createTestApp();
-    }, 180_000);
-    afterAll(() => t.close());
+    const t = testAppForSuite({}, { timeout: 180_000 });
 
     it('waits its turn past the statement time-out, holding no connection, then succeeds', async () => {
       const member = await t.createMember();

@@ -3,25 +3,23 @@ import { join } from 'node:path';
 import type { Test as SuperTest } from 'supertest';
 import { AddressPolicy } from '@app/conversion';
 import { Idempotency } from '@app/idempotency';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 const REPORT = readFileSync(join(__dirname, '..', 'fixtures', 'reports', 'shopee-vn.csv'));
 const PRODUCT = 'https://shopee.vn/product/55501/66602';
 const AFFILIATE_ID = '17345510000';
 
 describe('Idempotency-Key on the creating routes', () => {
-  let t: TestApp;
+  // Endpoints on 127.0.0.1 are allowed here only (the resolver's address policy, as in the webhooks tests).
+  const t = testAppForSuite(
+    {},
+    { overrides: [{ provide: AddressPolicy, useValue: new AddressPolicy(['127.0.0.1']) }], timeout: 180_000 },
+  );
   let alice: TestMember;
 
   beforeAll(async () => {
-    // Endpoints on 127.0.0.1 are allowed here only (the resolver's address policy, as in the webhooks tests).
-    t = await createTestApp(
-      {},
-      { overrides: [{ provide: AddressPolicy, useValue: new AddressPolicy(['127.0.0.1']) }] },
-    );
     alice = await t.createMember();
   }, 180_000);
-  afterAll(() => t.close());
 
   const withKey = (req: SuperTest, key?: string) => {
     const withPair = req.set('X-API-Key', alice.apiKey).set('X-API-Token', alice.apiToken);

@@ -2,7 +2,7 @@ import { authConfig } from '@app/auth';
 import { httpConfig } from '@app/http';
 import { ValidationPipe } from '@nestjs/common';
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { TestApp, testAppForSuite, TestMember } from '../support/test-app';
 
 const PRODUCT = 'https://shopee.vn/product/123/456';
 const CONVERT = { content: `Deal ${PRODUCT}`, mode: 'link_goc' };
@@ -24,17 +24,15 @@ async function loginFailures(t: TestApp): Promise<number> {
 }
 
 describe('request input: limits, strings and secrets, checked once for every route', () => {
-  let t: TestApp;
+  const t = testAppForSuite(
+    { TRUST_PROXY: 'loopback', REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
+    { captureLogs: true },
+  );
   let alice: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      { TRUST_PROXY: 'loopback', REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
-      { captureLogs: true },
-    );
     alice = await t.createMember();
   });
-  afterAll(() => t.close());
 
   describe('reproduction 1: wide JSON', () => {
     it('refuses bodies with more keys than JSON_MAX_ENTRIES before anything walks them; a call beside is served', async () => {

@@ -5,7 +5,7 @@ import { AuthFailed, IntegrationKeyCreated, IntegrationKeyRevoked } from '@app/c
 import { MemberChanged, MemberDisabled, PasswordChanged } from '@app/members';
 import { ShortLinksModule } from '@app/shortlinks';
 import { WebhookEndpointChanged, WebhookEndpointDisabled } from '@app/webhooks';
-import { createTestApp, TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 
 /**
  * The wiring of the domain events in the booted api (docs/architecture.md, "Domain events"): a listener left out
@@ -13,12 +13,7 @@ import { createTestApp, TestApp } from '../support/test-app';
  * would quietly stop IP bans or cache invalidation. So its presence is asserted here.
  */
 describe('domain events in the api app', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite();
 
   it('has a listener for failed authentications (the abuse lib counts them and bans)', () => {
     expect(t.app.get(EventEmitter2).listeners(AuthFailed.event).length).toBeGreaterThanOrEqual(1);

@@ -3,7 +3,7 @@ import { AddressPolicy } from '@app/conversion';
 import type { Test as SuperTest } from 'supertest';
 import { AccountClient } from '../support/account-client';
 import { eventually } from '../support/api-process';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 const DAY_MS = 86_400_000;
 
@@ -26,16 +26,11 @@ interface Entry {
  * failing is recorded and shown on every account page.
  */
 describe('audit log', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // Client addresses from X-Forwarded-For (the app trusts the loopback proxy).
-    t = await createTestApp(
-      { TRUST_PROXY: 'loopback', LOGIN_MAX_FAILURES_PER_IP: '1000', AUDIT_LOG_RETENTION_DAYS: '30' },
-      { overrides: [{ provide: AddressPolicy, useValue: new AddressPolicy(['127.0.0.1']) }] },
-    );
-  }, 180_000);
-  afterAll(() => t.close());
+  // Client addresses from X-Forwarded-For (the app trusts the loopback proxy).
+  const t = testAppForSuite(
+    { TRUST_PROXY: 'loopback', LOGIN_MAX_FAILURES_PER_IP: '1000', AUDIT_LOG_RETENTION_DAYS: '30' },
+    { overrides: [{ provide: AddressPolicy, useValue: new AddressPolicy(['127.0.0.1']) }], timeout: 180_000 },
+  );
 
   const withKey = (pair: { apiKey: string; apiToken: string }, req: SuperTest) =>
     t.send(req.set('X-API-Key', pair.apiKey).set('X-API-Token', pair.apiToken));

@@ -12,7 +12,7 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import { map, type Observable } from 'rxjs';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321?sp_atk=abc';
 const BODY = { mode: 'affiliate', affiliate_id: '17345510000', sub_ids: ['fb'], content: `Deal ${PRODUCT} nhé!` };
@@ -72,14 +72,12 @@ class ProbeModule {
  * route's decorators, like every route. What a module adds the Nest way applies to it, with nothing to copy.
  */
 describe('POST /api/convert goes through the one Nest pipeline', () => {
-  let t: TestApp;
+  const t = testAppForSuite({}, { captureLogs: true, imports: [ProbeModule] });
   let alice: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { captureLogs: true, imports: [ProbeModule] });
     alice = await t.createMember({ plan: 'pro' });
   });
-  afterAll(() => t.close());
 
   const convert = (headers: Record<string, string> = {}) =>
     t.send(

@@ -2,7 +2,7 @@ import { httpConfig } from '@app/http';
 import { conversionConfig, TextConverter } from '@app/conversion';
 import { BODY_CREDENTIALS_DEPRECATION } from '@app/credentials/testing';
 import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { createTestApp, TestApp, testAppForSuite, TestMember } from '../support/test-app';
 
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321?sp_atk=abc&xptdk=def&utm_source=an_999';
 const PRODUCT_CANONICAL = 'https://shopee.vn/Ao-Thun-Nam-Cotton-i.123456789.987654321';
@@ -14,14 +14,12 @@ function anRedir(originLink: string, affiliateId = AFFILIATE_ID, subIds?: string
 }
 
 describe('POST /api/convert', () => {
-  let t: TestApp;
+  const t = testAppForSuite();
   let alice: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
     alice = await t.createMember();
   });
-  afterAll(() => t.close());
 
   const convert = (body: Record<string, unknown>, member: TestMember = alice) => t.convert(member, body);
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { conversionConfig, TextConverter } from '@app/conversion';
 import { ConversionWorkers, LargeConversionGate } from '@app/conversion/testing';
 import { CredentialsService, type Principal } from '@app/credentials';
-import { createTestAppOnSharedStores, rateLimit, TEST_REDIS_URL } from '../support/abuse-stores';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { rateLimit, TEST_REDIS_URL, testAppOnSharedStoresForSuite } from '../support/abuse-stores';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 /** Where the counters live in this run: the machine's Redis when REDIS_URL is set, else in process. */
 const STORE = TEST_REDIS_URL ? 'Redis' : 'in process';
@@ -31,14 +31,7 @@ function links(n: number, from = 0): string {
 }
 
 describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestAppOnSharedStores({ LINK_BUDGET_FREE_PER_KEY: '10', LINK_BUDGET_FREE_PER_MEMBER: '15' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOnSharedStoresForSuite({ LINK_BUDGET_FREE_PER_KEY: '10', LINK_BUDGET_FREE_PER_MEMBER: '15' });
 
   const convert = (member: TestMember, content: string, apiKey = member.apiKey, apiToken = member.apiToken) =>
     t.send(
@@ -107,14 +100,7 @@ describe(`link budgets (links_per_key, links_per_member), counted ${STORE}`, () 
 });
 
 describe('link budgets: the defaults', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestAppOnSharedStores();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOnSharedStoresForSuite();
 
   it.each(['free', 'pro'] as const)(
     'let a %s member convert a text of the longest content, packed with links, on a fresh window',
@@ -132,13 +118,8 @@ describe('link budgets: the defaults', () => {
 });
 
 describe('large texts share the event loop', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // Workers off: these tests are about large texts on the event loop (the worker threads have theirs below).
-    t = await createTestApp({ CONVERT_MAX_CONTENT_CHARS: '300000', CONVERT_SLICE_MS: '1', CONVERT_WORKERS: '0' });
-  });
-  afterAll(() => t.close());
+  // Workers off: these tests are about large texts on the event loop (the worker threads have theirs below).
+  const t = testAppForSuite({ CONVERT_MAX_CONTENT_CHARS: '300000', CONVERT_SLICE_MS: '1', CONVERT_WORKERS: '0' });
 
   /** Converts `content` and counts the event-loop turns (a chain of setImmediate) that ran meanwhile. */
   async function convertCountingTurns(principal: Principal, content: string) {
@@ -193,18 +174,16 @@ describe('large texts share the event loop', () => {
 });
 
 describe('large texts of link_goc and affiliate are converted in a worker thread (CONVERT_WORKERS)', () => {
-  let t: TestApp;
+  const t = testAppForSuite({
+    CONVERT_MAX_CONTENT_CHARS: '300000',
+    LINK_BUDGET_FREE_PER_KEY: '1500',
+    METRICS_TOKEN,
+  });
   let member: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      CONVERT_MAX_CONTENT_CHARS: '300000',
-      LINK_BUDGET_FREE_PER_KEY: '1500',
-      METRICS_TOKEN,
-    });
     member = await t.createMember({ plan: 'pro' });
   });
-  afterAll(() => t.close());
 
   const call = (m: TestMember, body: Record<string, unknown>) => t.convert(m, body);
 
@@ -289,20 +268,18 @@ describe('large texts of link_goc and affiliate are converted in a worker thread
 });
 
 describe('large conversions take turns (CONVERT_LARGE_CONCURRENCY, CONVERT_LARGE_QUEUE)', () => {
-  let t: TestApp;
+  const t = testAppForSuite({
+    CONVERT_MAX_CONTENT_CHARS: '300000',
+    CONVERT_LARGE_CONCURRENCY: '1',
+    CONVERT_LARGE_QUEUE: '1',
+  });
   let member: TestMember;
   let gate: LargeConversionGate;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      CONVERT_MAX_CONTENT_CHARS: '300000',
-      CONVERT_LARGE_CONCURRENCY: '1',
-      CONVERT_LARGE_QUEUE: '1',
-    });
     member = await t.createMember({ plan: 'pro' });
     gate = t.app.get(LargeConversionGate);
   });
-  afterAll(() => t.close());
 
   const convert = (content: string) =>
     t.http

@@ -1,8 +1,15 @@
 import { MemberSettingsService } from '@app/members';
 import { ProviderGates } from '@app/outbound/testing';
 import type { Response } from 'supertest';
-import { FAKE_CREDENTIALS, FakeOutside, FakeProvider, startFakeOutside } from '../support/fake-outside';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import {
+  FAKE_CREDENTIALS,
+  FAKE_MARKETPLACE_SECRETS,
+  FakeOutside,
+  fakeOutsideForSuite,
+  FakeProvider,
+  startFakeOutside,
+} from '../support/fake-outside';
+import { createTestApp, TestApp, testAppForSuite, TestMember } from '../support/test-app';
 
 const AFFILIATE_ID = '17345510000';
 const BUDGET_MS = 1500;
@@ -97,15 +104,14 @@ function anRedir(canonical: string, subIds = 'fb-post1'): string {
 }
 
 describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
-  let fake: FakeOutside;
-  let t: TestApp;
+  const fake = fakeOutsideForSuite();
+  const t = testAppForSuite(() => outsideEnv(fake), { captureLogs: true });
+  t.afterClose(() => fake.close());
   let alice: TestMember;
   let bob: TestMember;
   let watch: LeakWatch;
 
   beforeAll(async () => {
-    fake = await startFakeOutside();
-    t = await createTestApp(outsideEnv(fake), { captureLogs: true });
     watch = new LeakWatch(t, SECRETS);
     // Pro: this file sends more converts in a minute than a free key may.
     alice = await t.createMember({ plan: 'pro' });
@@ -114,21 +120,13 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       secrets: {
         bitly_token: FAKE_CREDENTIALS.bitlyToken,
         cuttly_key: FAKE_CREDENTIALS.cuttlyKey,
-        shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
-        shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret,
-        lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
-        lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
-        lazada_user_token: FAKE_CREDENTIALS.lazadaUserToken,
+        ...FAKE_MARKETPLACE_SECRETS,
       },
     });
   });
   beforeEach(() => fake.reset());
   // Whatever test runs, in whatever order or alone: its responses and the log lines since the last check.
   afterEach(() => watch.check());
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
 
   /** A member whose saved credentials the fakes refuse (Lazada app key and secret right, its user token expired). */
   async function memberWithWrongCredentials(): Promise<TestMember> {

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '@app/common';
 import { httpConfig } from '@app/http';
 import { databaseConfig } from '@app/database';
 import { ensureSecret } from '@app/common/testing';
@@ -9,6 +8,7 @@ import { credentialsConfig } from '@app/credentials';
 import { shortLinksConfig } from '@app/shortlinks';
 import { conversionConfig } from '@app/conversion';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
+import { configProblems } from '../support/config-problems';
 
 /** The settings of one namespace, read as the api reads them (every namespace validated together). */
 const http = (env: Record<string, string>) => loadApiConfig(env).get(httpConfig);
@@ -36,19 +36,14 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad value in one clear error', () => {
-    let error: unknown;
-    try {
+    const problems = configProblems(() =>
       loadApiConfig({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
         CREDENTIALS_SECRET: 'short',
         TRUST_PROXY: 'yes please',
-      });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
+      }),
+    ).join('\n');
     expect(problems).toMatch(/PORT/);
     expect(problems).toMatch(/DATABASE_URL/);
     expect(problems).toMatch(/CREDENTIALS_SECRET/);

@@ -1,12 +1,7 @@
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, testAppForSuite } from '../support/test-app';
 
 describe('operational basics', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite();
 
   it('GET /health reports the database up', async () => {
     const res = await t.send(t.http.get('/health'));

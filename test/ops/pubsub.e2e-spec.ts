@@ -84,16 +84,15 @@ describeIf(Boolean(TEST_REDIS_URL), 'needs REDIS_URL')('PubSub over Redis', () =
 describeIf(hasRedisServer, 'needs redis-server (a throwaway Redis to stop and start)')(
   'PubSub over Redis when the connection drops',
   () => {
-    let server: ThrowawayRedis;
+    const server = ThrowawayRedis.forSuite();
     let instance: Instance;
 
     beforeAll(async () => {
-      server = await ThrowawayRedis.create();
       instance = await redisInstance(server.url, uniqueRedisPrefix(), 'news');
     });
     afterAll(async () => {
       await instance?.close();
-      await server?.dispose();
+      await server.dispose();
     });
 
     it('is not live while Redis is gone, and resyncs once it is back', async () => {

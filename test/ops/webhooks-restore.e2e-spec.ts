@@ -108,11 +108,7 @@ describeIf(usingPostgres, 'needs DATABASE_URL: a PostgreSQL server to restore an
       try {
         const member = await a.createMember();
         const made = await a.send(
-          a.http
-            .post('/api/webhooks/endpoints')
-            .set('X-API-Key', member.apiKey)
-            .set('X-API-Token', member.apiToken)
-            .send({ url, events: ['report.imported'] }),
+          a.withKey(a.http.post('/api/webhooks/endpoints'), member).send({ url, events: ['report.imported'] }),
         );
         expect(made.status).toBe(201);
         secret = made.body.secret;

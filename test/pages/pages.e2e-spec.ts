@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { AbuseEvents, IpBanService } from '@app/abuse';
 import { MemberSettingsService } from '@app/members';
 import { ClickCounter } from '@app/shortlinks/testing';
 import { UsageService } from '@app/usage';
-import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
+import { appInBrowserForSuite, HAVE_CHROMIUM, NEEDS_CHROMIUM } from '../support/browser';
 import { describeIf } from '../support/skip';
-import { TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
+import { TEST_PASSWORD, type TestMember } from '../support/test-app';
 
 /**
  * Every page in a real browser at 1280 and 375 px: axe-core (through @axe-core/playwright) finds no serious or
@@ -16,7 +14,6 @@ import { TEST_PASSWORD, TestApp, type TestMember } from '../support/test-app';
  * sub ids, domain names, settings and abuse events hold `<script>`, `"onmouseover=` and `javascript:` strings is
  * shown on every account and admin page: nothing runs, no markup is made of it, and the text shows as typed.
  */
-const WIDTHS = [1280, 375] as const;
 const PRODUCT = 'https://shopee.vn/Ao-Thun-Nam-i.123456.7891011?sp_atk=abc';
 
 const PUBLIC_PAGES = [
@@ -48,69 +45,31 @@ const ATTRIBUTE = '"onmouseover="window.__xss=2" x="';
 const URL_SCHEME = 'javascript:window.__xss=3';
 
 describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, narrow screens, injection', () => {
-  let t: TestApp;
-  let base: string;
-  let browser: TestBrowser;
-  let page: Page;
+  const { t, browser } = appInBrowserForSuite(
+    { SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' },
+    { viewport: { width: 1280, height: 900 } },
+    { timeout: 180_000 },
+  );
   let mai: TestMember;
   let admin: TestMember;
 
-  beforeAll(async () => {
-    ({ t, base, browser, page } = await openAppInBrowser(
-      { SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' },
-      { viewport: { width: 1280, height: 900 } },
-    ));
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function logIn(email: string): Promise<void> {
-    await page.context().clearCookies();
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/dashboard`);
-  }
-
   async function call(member: TestMember, body: Record<string, unknown>, token = member.apiToken) {
-    return fetch(`${base}/api/convert`, {
+    return fetch(`${browser.base}/api/convert`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': member.apiKey, 'X-API-Token': token },
       body: JSON.stringify(body),
     });
   }
 
-  /** axe-core's serious and critical violations of the page as it is, as `rule: target` lines. */
   /** No axe violation on the page as it is, its screenshot taken, and no script error so far but the 401/403s. */
   async function expectCleanPage(screenshot: string): Promise<void> {
-    expect(await axeProblems()).toEqual([]);
+    expect(await browser.axeProblems()).toEqual([]);
     await browser.screenshot(screenshot);
     expect(browser.problems.filter((problem) => !/status of 40[13]/.test(problem))).toEqual([]);
   }
 
-  async function axeProblems(): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  }
-
   async function checkPages(pages: ReadonlyArray<readonly [string, string]>): Promise<void> {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const [name, path] of pages) {
-        await page.goto(`${base}${path}`);
-        await page.waitForLoadState('networkidle');
-        expect({ path, width, problems: await axeProblems() }).toEqual({ path, width, problems: [] });
-        const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
-        expect({ path, width, scrollWidth: Math.min(scrollWidth, width) }).toEqual({ path, width, scrollWidth });
-        await browser.screenshot(`${name}-${width}.png`);
-      }
-    }
+    for (const [name, path] of pages) await browser.expectFitsWidths(name, path);
   }
 
   it('the public pages and the account area: 0 serious or critical axe violations, nothing wider than the screen, at 1280 and 375 px', async () => {
@@ -129,7 +88,7 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, na
       'Mozilla/5.0 (iPhone) Safari/604.1',
       'facebookexternalhit/1.1',
     ]) {
-      await fetch(`${base}/s/${link.code}`, { redirect: 'manual', headers: { 'User-Agent': agent } });
+      await fetch(`${browser.base}/s/${link.code}`, { redirect: 'manual', headers: { 'User-Agent': agent } });
     }
     await t.app.get(ClickCounter).flush();
     await t.app.get(MemberSettingsService).update(mai.member.id, {
@@ -150,28 +109,28 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, na
     await t.app.get(UsageService).flush();
     await t.app.get(AbuseEvents).flush();
 
-    await page.context().clearCookies();
+    await browser.page.context().clearCookies();
     await checkPages(PUBLIC_PAGES);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await logIn(mai.member.email);
+    await browser.page.setViewportSize({ width: 1280, height: 900 });
+    await browser.logIn(mai.member.email);
     await checkPages(ACCOUNT_PAGES);
     // The one-time reveal and the first-key state, checked too.
-    await page.setViewportSize({ width: 375, height: 900 });
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('Your password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Generate a new key and token' }).click();
-    await page.getByRole('heading', { name: 'Your new key and token' }).waitFor();
+    await browser.page.setViewportSize({ width: 375, height: 900 });
+    await browser.page.goto(`${browser.base}/dashboard`);
+    await browser.page.getByLabel('Your password').fill(TEST_PASSWORD);
+    await browser.page.getByRole('button', { name: 'Generate a new key and token' }).click();
+    await browser.page.getByRole('heading', { name: 'Your new key and token' }).waitFor();
     await expectCleanPage('account-key-reveal-375.png');
   }, 900_000);
 
   it('the admin console: 0 serious or critical axe violations and nothing wider than the screen, at 1280 and 375 px', async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await logIn(admin.member.email);
+    await browser.page.setViewportSize({ width: 1280, height: 900 });
+    await browser.logIn(admin.member.email);
     await checkPages(adminPages(mai.member.id));
     // A confirmation dialog, open (at 375 px, the last width checked).
-    await page.goto(`${base}/console/members/${mai.member.id}`);
-    await page.getByRole('button', { name: 'Disable…' }).click();
-    await page.getByRole('dialog', { name: 'Disable this account?' }).waitFor();
+    await browser.page.goto(`${browser.base}/console/members/${mai.member.id}`);
+    await browser.page.getByRole('button', { name: 'Disable…' }).click();
+    await browser.page.getByRole('dialog', { name: 'Disable this account?' }).waitFor();
     await expectCleanPage('admin-member-dialog-375.png');
   }, 900_000);
 
@@ -216,13 +175,13 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, na
 
     /** Nothing of the hostile text became markup or ran; `shown` is on the page as typed. */
     async function assertInert(path: string, shown: string[]): Promise<void> {
-      await page.goto(`${base}${path}`);
-      await page.waitForLoadState('networkidle');
+      await browser.page.goto(`${browser.base}${path}`);
+      await browser.page.waitForLoadState('networkidle');
       // Hovering every element that holds text would fire an injected handler.
-      for (const element of await page.locator('main td, main dd, main code, main option, .who').all()) {
+      for (const element of await browser.page.locator('main td, main dd, main code, main option, .who').all()) {
         if (await element.isVisible()) await element.hover({ timeout: 2000 }).catch(() => undefined);
       }
-      const found = await page.evaluate(`({
+      const found = await browser.page.evaluate(`({
         flag: window.__xss,
         inlineScripts: document.querySelectorAll('script:not([src])').length,
         handlers: [...document.querySelectorAll('*')].flatMap((el) =>
@@ -255,8 +214,8 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, na
       for (const value of shown) expect({ path, shown: pageText.includes(value) }).toEqual({ path, shown: true });
     }
 
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await logIn(email);
+    await browser.page.setViewportSize({ width: 1280, height: 900 });
+    await browser.logIn(email);
     const everywhere = [email];
     await assertInert('/dashboard', everywhere);
     await assertInert('/dashboard/try', everywhere);
@@ -266,14 +225,14 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('pages in a browser: accessibility, na
     await assertInert('/dashboard/domains', [...everywhere, `${SCRIPT}.example`, URL_SCHEME]);
     await assertInert('/dashboard/profile', everywhere);
     // The playground: an answer echoing hostile input.
-    await page.goto(`${base}/dashboard/try`);
-    await page.getByLabel('Text with marketplace links').fill(`${text} ${PRODUCT}`);
-    await page.getByLabel('Mode').selectOption('link_goc');
-    await page.getByRole('button', { name: 'Convert', exact: true }).click();
-    await page.locator('#try-output', { hasText: SCRIPT }).waitFor();
-    expect(await page.evaluate('window.__xss')).toBeUndefined();
+    await browser.page.goto(`${browser.base}/dashboard/try`);
+    await browser.page.getByLabel('Text with marketplace links').fill(`${text} ${PRODUCT}`);
+    await browser.page.getByLabel('Mode').selectOption('link_goc');
+    await browser.page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await browser.page.locator('#try-output', { hasText: SCRIPT }).waitFor();
+    expect(await browser.page.evaluate('window.__xss')).toBeUndefined();
 
-    await logIn(admin.member.email);
+    await browser.logIn(admin.member.email);
     for (const [, path] of adminPages(hostile.member.id)) {
       const shown = path.endsWith(hostile.member.id)
         ? [email, text]

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { createTestApp, TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 import { eventually } from '../support/api-process';
 
 /** Open file descriptors of this process (the app runs in it). */
@@ -33,15 +33,13 @@ function pipelineAndAbort(port: number, path: string, count: number, readBytes: 
  * leave a file descriptor (or anything else) behind per queued request, and the app answers meanwhile.
  */
 describe('static files under pipelined early-closing clients', () => {
-  let t: TestApp;
+  const t = testAppForSuite();
   let port: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
 
   it.each(['/assets/islands.js', '/assets/vendor/chart.umd.min.js', '/docs/swagger-ui-bundle.js', '/signup'])(
     '%s: the open-fd count returns to its baseline, and /health answers during the burst',

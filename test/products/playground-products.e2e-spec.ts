@@ -1,10 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { MemberSettingsService } from '@app/members';
-import type { Page } from 'playwright-core';
-import { HAVE_CHROMIUM, NEEDS_CHROMIUM, openAppInBrowser, type TestBrowser } from '../support/browser';
-import { FAKE_CREDENTIALS, FakeOutside, startFakeOutside } from '../support/fake-outside';
+import { appInBrowserForSuite, HAVE_CHROMIUM, NEEDS_CHROMIUM } from '../support/browser';
+import { FAKE_MARKETPLACE_SECRETS, fakeOutsideForSuite } from '../support/fake-outside';
 import { describeIf } from '../support/skip';
-import { TEST_PASSWORD, TestApp } from '../support/test-app';
 
 const SHOPEE = 'https://shopee.vn/Ao-Thun-Nam-Cotton-Form-Rong-i.123456.7891011?sp_atk=abc';
 const LAZADA = 'https://www.lazada.vn/products/may-xay-sinh-to-i2233445566-s998877.html';
@@ -23,59 +21,42 @@ const IMAGE = (colour: string) =>
  * SAVE_SCREENSHOTS=1.
  */
 describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('playground: product cards in a browser', () => {
-  let fake: FakeOutside;
-  let t: TestApp;
-  let base: string;
-  let browser: TestBrowser;
-  let page: Page;
+  const fake = fakeOutsideForSuite();
+  const { t, browser } = appInBrowserForSuite(
+    () => ({ ...fake.env, SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' }),
+    { viewport: { width: 1280, height: 900 } },
+    { timeout: 180_000 },
+  );
+  t.afterClose(() => fake.close());
 
   beforeAll(async () => {
-    fake = await startFakeOutside();
-    ({ t, base, browser, page } = await openAppInBrowser(
-      { ...fake.env, SHORT_LINK_BASE_URL: 'http://127.0.0.1/s' },
-      { viewport: { width: 1280, height: 900 } },
-    ));
-    await page.route('https://cf.shopee.vn/**', (route) =>
+    await browser.page.route('https://cf.shopee.vn/**', (route) =>
       route.fulfill({ contentType: 'image/svg+xml', body: IMAGE('#ee4d2d') }),
     );
-    await page.route('https://img.lazcdn.com/**', (route) =>
+    await browser.page.route('https://img.lazcdn.com/**', (route) =>
       route.fulfill({ contentType: 'image/svg+xml', body: IMAGE('#0f146d') }),
     );
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await fake?.close();
-  });
 
   it('shows each converted link as a card: image, name, price, rate, estimated commission', async () => {
     const mai = await t.createMember({ email: 'mai.products@example.com', defaultAffiliateId: '17345510000' });
     await t.app.get(MemberSettingsService).update(mai.member.id, {
       marketplace: { lazada_master_code: 'YParqP' },
-      secrets: {
-        shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
-        shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret,
-        lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
-        lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
-        lazada_user_token: FAKE_CREDENTIALS.lazadaUserToken,
-      },
+      secrets: FAKE_MARKETPLACE_SECRETS,
     });
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(mai.member.email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/dashboard`);
+    await browser.logIn(mai.member.email);
 
     for (const width of [1280, 375] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${base}/dashboard/try`);
-      await page.getByLabel('Text with marketplace links').fill(`Deal hôm nay 🔥\n${SHOPEE}\n${LAZADA}\n${TIKI}`);
-      await page.getByLabel('Mode').selectOption('affiliate');
-      await page.getByLabel(/Show product details/).check();
-      await page.getByRole('button', { name: 'Convert', exact: true }).click();
-      await page.locator('.product-card').nth(1).waitFor();
-      const cards = page.locator('.product-card');
+      await browser.page.setViewportSize({ width, height: 900 });
+      await browser.page.goto(`${browser.base}/dashboard/try`);
+      await browser.page
+        .getByLabel('Text with marketplace links')
+        .fill(`Deal hôm nay 🔥\n${SHOPEE}\n${LAZADA}\n${TIKI}`);
+      await browser.page.getByLabel('Mode').selectOption('affiliate');
+      await browser.page.getByLabel(/Show product details/).check();
+      await browser.page.getByRole('button', { name: 'Convert', exact: true }).click();
+      await browser.page.locator('.product-card').nth(1).waitFor();
+      const cards = browser.page.locator('.product-card');
       await expect(cards.count()).resolves.toBe(2);
       const shopee = await cards.first().textContent();
       expect(shopee).toContain('Sản phẩm thử 7891011');
@@ -88,17 +69,17 @@ describeIf(HAVE_CHROMIUM, NEEDS_CHROMIUM)('playground: product cards in a browse
       expect(lazada).toContain('259,000 VND');
       expect(lazada).toContain('5 %');
       expect(lazada).toContain('12,950 VND');
-      await expect(page.locator('#try-items').textContent()).resolves.toContain('product_unsupported');
+      await expect(browser.page.locator('#try-items').textContent()).resolves.toContain('product_unsupported');
       // The images came in (the CSP lets the marketplaces' https images in).
-      await page.waitForFunction(
+      await browser.page.waitForFunction(
         "[...document.querySelectorAll('.product-card img')].every((img) => img.complete && img.naturalWidth > 0)",
       );
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await new AxeBuilder({ page: browser.page }).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
       expect({ width, serious }).toEqual({ width, serious: [] });
-      const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+      const scrollWidth = await browser.page.evaluate<number>('document.documentElement.scrollWidth');
       expect({ width, scrollWidth: Math.min(scrollWidth, width) }).toEqual({ width, scrollWidth });
       await browser.screenshot(`account-try-product-${width}.png`);
     }

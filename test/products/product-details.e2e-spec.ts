@@ -3,8 +3,13 @@ import Decimal from 'decimal.js';
 import type { Response } from 'supertest';
 import { cleanUpSharedStore, sharedStoreEnv } from '../support/abuse-stores';
 import { eventually } from '../support/api-process';
-import { FAKE_CREDENTIALS, fakeShopeeProduct, FakeOutside, startFakeOutside } from '../support/fake-outside';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import {
+  FAKE_CREDENTIALS,
+  FAKE_MARKETPLACE_SECRETS,
+  fakeOutsideForSuite,
+  fakeShopeeProduct,
+} from '../support/fake-outside';
+import { createTestApp, testAppForSuite, TestMember } from '../support/test-app';
 
 const AFFILIATE_ID = '17345510000';
 const BUDGET_MS = 300;
@@ -31,41 +36,32 @@ function lazadaProduct(): string {
  * and the seed's answer unchanged without `include`.
  */
 describe('product details: include ["product"] and GET /api/products', () => {
-  let fake: FakeOutside;
-  let t: TestApp;
+  const fake = fakeOutsideForSuite();
+  const stores = sharedStoreEnv();
+  const t = testAppForSuite(() => ({
+    ...fake.env,
+    ...stores,
+    PRODUCT_DETAILS_BUDGET_MS: String(BUDGET_MS),
+    SHOPEE_PRODUCT_CALLS_PER_HOUR: String(CALLS_PER_HOUR),
+    OUTBOUND_TIMEOUT_MS: '5000',
+    OUTBOUND_MAX_RETRIES: '0',
+  }));
+  t.afterClose(async () => {
+    await fake.close();
+    await cleanUpSharedStore(stores);
+  });
   let alice: TestMember;
   let bob: TestMember;
-  const stores = sharedStoreEnv();
 
   beforeAll(async () => {
-    fake = await startFakeOutside();
-    t = await createTestApp({
-      ...fake.env,
-      ...stores,
-      PRODUCT_DETAILS_BUDGET_MS: String(BUDGET_MS),
-      SHOPEE_PRODUCT_CALLS_PER_HOUR: String(CALLS_PER_HOUR),
-      OUTBOUND_TIMEOUT_MS: '5000',
-      OUTBOUND_MAX_RETRIES: '0',
-    });
     alice = await withApiCredentials(await t.createMember({ plan: 'pro' }));
     bob = await t.createMember({ plan: 'pro' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-    await cleanUpSharedStore(stores);
   });
   beforeEach(() => fake.reset());
 
   async function withApiCredentials(member: TestMember): Promise<TestMember> {
     await t.app.get(MemberSettingsService).update(member.member.id, {
-      secrets: {
-        shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
-        shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret,
-        lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
-        lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
-        lazada_user_token: FAKE_CREDENTIALS.lazadaUserToken,
-      },
+      secrets: FAKE_MARKETPLACE_SECRETS,
     });
     return member;
   }

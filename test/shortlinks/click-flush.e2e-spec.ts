@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ClickCounter } from '@app/shortlinks/testing';
 import { eventually } from '../support/api-process';
-import { createTestApp, TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 import { DATABASE_CONNECT_TIMEOUT_MS, postgresBinDir, ThrowawayPostgres } from '../support/throwaway-servers';
 import { describeIf } from '../support/skip';
 
@@ -17,18 +17,20 @@ describeIf(
   Boolean(postgresBinDir()),
   'needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin) to start a throwaway server',
 )('click counters at shutdown, the database down', () => {
-  let pg: ThrowawayPostgres;
-  let t: TestApp;
+  const pg = ThrowawayPostgres.forSuite(120_000);
+  const t = testAppForSuite(
+    () => ({
+      DATABASE_URL: pg.url,
+      CLICK_FLUSH_INTERVAL_MS: '300000',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    }),
+    { timeout: 120_000 },
+  );
+  t.afterClose(() => pg.dispose());
   let linkId: string;
   let counter: ClickCounter;
 
   beforeAll(async () => {
-    pg = await ThrowawayPostgres.create();
-    t = await createTestApp({
-      DATABASE_URL: pg.url,
-      CLICK_FLUSH_INTERVAL_MS: '300000',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-    });
     const { member } = await t.createMember();
     const [row] = await t.dataSource.query(
       `INSERT INTO short_links (member_id, domain, code, target) VALUES ($1, '', 'Flush34', 'https://shopee.vn/product/1/2') RETURNING id`,
@@ -37,11 +39,6 @@ describeIf(
     linkId = String(row.id);
     counter = t.app.get(ClickCounter);
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-    await pg?.dispose();
-  });
 
   afterEach(() => jest.restoreAllMocks());
 

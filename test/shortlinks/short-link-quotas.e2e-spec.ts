@@ -1,5 +1,5 @@
 import { AccountClient } from '../support/account-client';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { testAppForSuite, TestMember } from '../support/test-app';
 
 const AFFILIATE_ID = '17345510000';
 
@@ -9,17 +9,12 @@ function links(n: number, from = 0): string {
 }
 
 describe('short-link quotas per plan (new links per UTC day and in all)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      SHORT_LINK_QUOTA_FREE_PER_DAY: '5',
-      SHORT_LINK_QUOTA_FREE_TOTAL: '8',
-      SHORT_LINK_QUOTA_PRO_PER_DAY: '50',
-      SHORT_LINK_QUOTA_PRO_TOTAL: '100',
-    });
+  const t = testAppForSuite({
+    SHORT_LINK_QUOTA_FREE_PER_DAY: '5',
+    SHORT_LINK_QUOTA_FREE_TOTAL: '8',
+    SHORT_LINK_QUOTA_PRO_PER_DAY: '50',
+    SHORT_LINK_QUOTA_PRO_TOTAL: '100',
   });
-  afterAll(() => t.close());
 
   const shorten = (member: TestMember, content: string, subIds: string[] = []) =>
     t.convert(member, { content, mode: 'own_shortener', affiliate_id: AFFILIATE_ID, sub_ids: subIds });

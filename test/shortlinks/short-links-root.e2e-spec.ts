@@ -1,5 +1,5 @@
 import { isReservedPath } from '@app/shortlinks/testing';
-import { createTestApp, TestApp, TestMember } from '../support/test-app';
+import { TestApp, testAppForSuite, TestMember } from '../support/test-app';
 
 interface ExpressLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
@@ -40,14 +40,12 @@ const API_HOST = 'api.root.test';
  * there by the mounted redirector, and every api route, page and asset keeps working on that host.
  */
 describe('short links at the root of the api host', () => {
-  let t: TestApp;
+  const t = testAppForSuite({ SHORT_LINK_BASE_URL: `http://${API_HOST}:3000`, CLICK_FLUSH_INTERVAL_MS: '300000' });
   let alice: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp({ SHORT_LINK_BASE_URL: `http://${API_HOST}:3000`, CLICK_FLUSH_INTERVAL_MS: '300000' });
     alice = await t.createMember();
   });
-  afterAll(() => t.close());
 
   const onHost = <T extends { set(name: string, value: string): T }>(pending: T) => pending.set('Host', API_HOST);
 

@@ -1,17 +1,20 @@
 import { MarketplaceTargetPolicy } from '@app/conversion';
 import { OWN_DOMAIN, ShortLinkService, shortLinkMigrations } from '@app/shortlinks';
-import { createTestApp, TestApp } from '../support/test-app';
+import { testAppForSuite } from '../support/test-app';
 
 const TH_LINK = `https://s.shopee.co.th/an_redir?origin_link=${encodeURIComponent('https://shopee.co.th/x-i.11.7001')}&affiliate_id=TH1`;
 const LAZADA_LINK = `https://c.lazada.vn/t/c.MASTER?url=${encodeURIComponent('https://www.lazada.vn/products/noi-chien-i3001-s3101.html')}`;
+/** The facts of TH_LINK's and LAZADA_LINK's short links, as FACTS reads them. */
+const TH_FACTS = [
+  { marketplace: 'shopee', region: 'th', affiliate_id: 'TH1', shop_id: '11', item_id: '7001', variant_id: null },
+];
+const LAZADA_FACTS = [
+  { marketplace: 'lazada', region: 'vn', affiliate_id: 'MASTER', shop_id: null, item_id: '3001', variant_id: '3101' },
+];
 const FACTS = `SELECT marketplace, region, affiliate_id, shop_id, item_id, variant_id FROM short_links WHERE id = $1`;
 
 describe('a short link stores what its target is (marketplace, region, account, ids)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = testAppForSuite({}, { timeout: 180_000 });
 
   const idOf = async (code: string) =>
     (await t.dataSource.query(`SELECT id::text AS id FROM short_links WHERE domain = '' AND code = $1`, [code]))[0]
@@ -20,19 +23,8 @@ describe('a short link stores what its target is (marketplace, region, account, 
   it('when it is made, by the marketplace vocabulary', async () => {
     const member = await t.createMember();
     const codes = await t.app.get(ShortLinkService).shorten(member.member.id, OWN_DOMAIN, [TH_LINK, LAZADA_LINK], 'fb');
-    expect(await t.dataSource.query(FACTS, [await idOf(codes.get(TH_LINK)!)])).toEqual([
-      { marketplace: 'shopee', region: 'th', affiliate_id: 'TH1', shop_id: '11', item_id: '7001', variant_id: null },
-    ]);
-    expect(await t.dataSource.query(FACTS, [await idOf(codes.get(LAZADA_LINK)!)])).toEqual([
-      {
-        marketplace: 'lazada',
-        region: 'vn',
-        affiliate_id: 'MASTER',
-        shop_id: null,
-        item_id: '3001',
-        variant_id: '3101',
-      },
-    ]);
+    expect(await t.dataSource.query(FACTS, [await idOf(codes.get(TH_LINK)!)])).toEqual(TH_FACTS);
+    expect(await t.dataSource.query(FACTS, [await idOf(codes.get(LAZADA_LINK)!)])).toEqual(LAZADA_FACTS);
   });
 
   it("stores Shopee's model id and Tiki's seller offer (spid) as the variant", async () => {
@@ -89,19 +81,8 @@ describe('a short link stores what its target is (marketplace, region, account, 
     } finally {
       await runner.release();
     }
-    expect(await t.dataSource.query(FACTS, [th])).toEqual([
-      { marketplace: 'shopee', region: 'th', affiliate_id: 'TH1', shop_id: '11', item_id: '7001', variant_id: null },
-    ]);
-    expect(await t.dataSource.query(FACTS, [lazada])).toEqual([
-      {
-        marketplace: 'lazada',
-        region: 'vn',
-        affiliate_id: 'MASTER',
-        shop_id: null,
-        item_id: '3001',
-        variant_id: '3101',
-      },
-    ]);
+    expect(await t.dataSource.query(FACTS, [th])).toEqual(TH_FACTS);
+    expect(await t.dataSource.query(FACTS, [lazada])).toEqual(LAZADA_FACTS);
     expect((await t.dataSource.query(FACTS, [other]))[0].marketplace).toBeNull();
   });
 });

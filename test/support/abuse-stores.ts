@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, testAppForSuite, type TestApp } from './test-app';
 
 /** The machine's Redis for tests (CI sets it); unset = the in-process stores. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
@@ -59,6 +59,14 @@ export function rateLimit(res: Response): Record<string, { r: number; t: number 
 export async function createTestAppOnSharedStores(env: Record<string, string> = {}): Promise<TestApp> {
   const stores = sharedStoreEnv();
   const t = await createTestApp({ ...stores, ...env });
+  t.afterClose(() => cleanUpSharedStore(stores));
+  return t;
+}
+
+/** `testAppForSuite` on the shared stores, as `createTestAppOnSharedStores`. */
+export function testAppOnSharedStoresForSuite(env: Record<string, string> = {}): TestApp {
+  const stores = sharedStoreEnv();
+  const t = testAppForSuite({ ...stores, ...env });
   t.afterClose(() => cleanUpSharedStore(stores));
   return t;
 }

@@ -24,6 +24,15 @@ export const FAKE_CREDENTIALS = {
   lazadaUserToken: 'lazadaUserTokenVV0123456789abcdefLZ',
 };
 
+/** The marketplace APIs' credentials above as a member saves them (the `secrets` of the member's settings). */
+export const FAKE_MARKETPLACE_SECRETS = {
+  shopee_app_id: FAKE_CREDENTIALS.shopeeAppId,
+  shopee_app_secret: FAKE_CREDENTIALS.shopeeSecret,
+  lazada_app_key: FAKE_CREDENTIALS.lazadaAppKey,
+  lazada_app_secret: FAKE_CREDENTIALS.lazadaAppSecret,
+  lazada_user_token: FAKE_CREDENTIALS.lazadaUserToken,
+};
+
 /** Behaviours every fake knows; each provider adds its documented error shapes. */
 export type CommonBehaviour = 'ok' | 'hang' | 'reset' | 'server_error';
 
@@ -502,6 +511,23 @@ export interface FakeOutside {
 }
 
 export async function startFakeOutside(): Promise<FakeOutside> {
+  const fake = fakeOutside();
+  await fake.start();
+  return fake;
+}
+
+/**
+ * The fakes of a describe block, started in its `beforeAll` (declare it before the hooks that read `fake.env`);
+ * close them with the app: `t.afterClose(() => fake.close())`.
+ */
+export function fakeOutsideForSuite(): FakeOutside {
+  const fake = fakeOutside();
+  beforeAll(() => fake.start());
+  return fake;
+}
+
+/** The fakes, not listening yet: `start()` them. */
+function fakeOutside(): FakeOutside & { start(): Promise<void> } {
   const fakes = {
     tinyurl: tinyUrlLegacy(),
     tinyurlApi: tinyUrlApi(),
@@ -513,18 +539,22 @@ export async function startFakeOutside(): Promise<FakeOutside> {
     lazada: lazadaFake(),
   };
   const all = Object.values(fakes);
-  await Promise.all(all.map((fake) => fake.start()));
   return {
     ...fakes,
-    env: {
-      TINYURL_BASE_URL: fakes.tinyurl.baseUrl,
-      TINYURL_API_BASE_URL: fakes.tinyurlApi.baseUrl,
-      ISGD_BASE_URL: fakes.isgd.baseUrl,
-      VGD_BASE_URL: fakes.vgd.baseUrl,
-      BITLY_BASE_URL: fakes.bitly.baseUrl,
-      CUTTLY_BASE_URL: fakes.cuttly.baseUrl,
-      SHOPEE_OPEN_API_URL: `${fakes.shopee.baseUrl}/{region}/graphql`,
-      LAZADA_API_URL: `${fakes.lazada.baseUrl}/{region}/rest`,
+    get env() {
+      return {
+        TINYURL_BASE_URL: fakes.tinyurl.baseUrl,
+        TINYURL_API_BASE_URL: fakes.tinyurlApi.baseUrl,
+        ISGD_BASE_URL: fakes.isgd.baseUrl,
+        VGD_BASE_URL: fakes.vgd.baseUrl,
+        BITLY_BASE_URL: fakes.bitly.baseUrl,
+        CUTTLY_BASE_URL: fakes.cuttly.baseUrl,
+        SHOPEE_OPEN_API_URL: `${fakes.shopee.baseUrl}/{region}/graphql`,
+        LAZADA_API_URL: `${fakes.lazada.baseUrl}/{region}/rest`,
+      };
+    },
+    async start() {
+      await Promise.all(all.map((fake) => fake.start()));
     },
     all: () => all,
     reset: () => all.forEach((fake) => fake.reset()),

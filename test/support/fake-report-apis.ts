@@ -28,6 +28,28 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** A fake API on a free port of 127.0.0.1, its `url` the address and `path`, until `stop()`. */
+abstract class FakeApi {
+  private server: Server | null = null;
+  url = '';
+
+  constructor(private readonly path: string) {}
+
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): unknown;
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${this.path}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((done) => this.server?.close(done));
+  }
+}
+
 /**
  * Shopee's Affiliate Open API `conversionReport`, as documented, quirks included, on 127.0.0.1: the request signed
  * with `SHA256 Credential=…, Timestamp=…, Signature=sha256(appId + timestamp + body + secret)` (10020 otherwise),
@@ -37,7 +59,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * The gap is counted from the answer to the previous fresh query, sent `freshAnswerDelayMs` after it came in;
  * `endExclusive` makes `purchaseTimeEnd` exclude its own second (the API does not say which it does).
  */
-export class FakeShopeeReports {
+export class FakeShopeeReports extends FakeApi {
   conversions: FakeConversion[] = [];
   readonly apps = new Map<string, string>();
   readonly noAccess = new Set<string>();
@@ -52,19 +74,9 @@ export class FakeShopeeReports {
   /** The answer to each app's last fresh query (Shopee counts the gap per app). */
   private readonly lastFresh = new Map<string, number>();
   private readonly scrolls = new Map<string, { rows: FakeConversion[]; at: number }>();
-  private server: Server | null = null;
-  url = '';
 
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/graphql`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((done) => this.server?.close(done));
+  constructor() {
+    super('/graphql');
   }
 
   /** Forgets every scrollId handed out (as if 30 s had passed). */
@@ -72,7 +84,7 @@ export class FakeShopeeReports {
     for (const scroll of this.scrolls.values()) scroll.at = 0;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await bodyOf(req);
     this.calls += 1;
     if (this.calls === this.dropOnCall) {
@@ -166,7 +178,7 @@ export class FakeShopeeReports {
  * a range inside one calendar month only, `limit` at most 100, `page` from 1, rows in `result.data`; errors as
  * `{code, message}` (`IllegalAccessToken`, `ApiCallLimit`). The next `unavailableCalls` calls answer HTTP 503.
  */
-export class FakeLazadaReports {
+export class FakeLazadaReports extends FakeApi {
   rows: Array<Record<string, string>> = [];
   unavailableCalls = 0;
   /** Each answer waits this long before its headers (a large page). */
@@ -174,22 +186,12 @@ export class FakeLazadaReports {
   readonly apps = new Map<string, { secret: string; token: string }>();
   readonly ranges: string[] = [];
   calls = 0;
-  private server: Server | null = null;
-  url = '';
 
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/rest`;
-    return this;
+  constructor() {
+    super('/rest');
   }
 
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((done) => this.server?.close(done));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  protected handle(req: IncomingMessage, res: ServerResponse): void {
     if (this.answerDelayMs > 0) {
       setTimeout(() => this.answer(req, res), this.answerDelayMs);
       return;

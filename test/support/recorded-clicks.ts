@@ -1,6 +1,6 @@
 import { ClickRecorder } from '@app/analytics/testing';
 import type { IncomingMessage } from 'node:http';
-import type { TestApp, TestMember } from './test-app';
+import { type TestApp, testAppForSuite, type TestMember } from './test-app';
 import { insertShortLink } from './short-links';
 
 /**
@@ -28,16 +28,16 @@ export const RECORDED_CLICKS_ENV = {
 /** Clicks by key: people's and bots'. */
 export type ClickFigures = Record<string, [number, number]>;
 
+/** The Shopee affiliate redirect to item `item` of shop 111: the target the analytics tests' links point at. */
+export const affiliateRedirectTo = (item: string) =>
+  `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`;
+
 /**
  * Three links of `member` (two Shopee items with the sub ids `fb-post1`, a Lazada one with `zalo`; codes
  * `<prefix>A1`…), then clicks over `days` days from the start of the UTC day `daysAgo` days back: every link in its
  * own hours, people and bots, two agents and referrers (several detail rows per link and hour), one more click
  * every `extraEvery` hours; flushed. The clock is back at now afterwards.
  */
-/** The Shopee affiliate redirect to item `item` of shop 111: the target the analytics tests' links point at. */
-export const affiliateRedirectTo = (item: string) =>
-  `https://s.shopee.vn/an_redir?origin_link=https%3A%2F%2Fshopee.vn%2Fx-i.111.${item}&affiliate_id=1`;
-
 export async function recordClicks(
   t: TestApp,
   member: TestMember,
@@ -70,6 +70,41 @@ export async function recordClicks(
   await recorder.flush();
   expect(recorder.pendingClicks).toBe(0);
   return { links, first };
+}
+
+/** What `recordedClicksForSuite` made: the member, their links and the recorded period's first UTC day. */
+export interface RecordedClicks {
+  member: TestMember;
+  links: string[];
+  first: Date;
+}
+
+/**
+ * The test app of a describe block (`RECORDED_CLICKS_ENV`) and what its `beforeAll` records: a member and
+ * `recordClicks` of theirs with `options`. Both are ready in the block's later hooks and its tests.
+ */
+export function recordedClicksForSuite(
+  options: Parameters<typeof recordClicks>[2],
+  timeout: number,
+): { t: TestApp; recorded: RecordedClicks } {
+  const t = testAppForSuite(RECORDED_CLICKS_ENV, { timeout });
+  const recorded = {} as RecordedClicks;
+  beforeAll(async () => {
+    const member = await t.createMember();
+    Object.assign(recorded, { member }, await recordClicks(t, member, options));
+  }, timeout);
+  return { t, recorded };
+}
+
+/** After the retention's roll-up: `table` holds only whole UTC days of `member`'s clicks, and no row of none. */
+export async function expectWholeDaysOnly(t: TestApp, table: string, member: TestMember): Promise<void> {
+  const [{ hours, zeros }] = await t.dataSource.query(
+    `SELECT count(*) FILTER (WHERE hour <> date_trunc('day', hour, 'UTC'))::int AS hours,
+            count(*) FILTER (WHERE clicks = 0 AND bot_clicks = 0)::int AS zeros
+       FROM ${table} WHERE member_id = $1`,
+    [member.member.id],
+  );
+  expect({ table, hours, zeros }).toEqual({ table, hours: 0, zeros: 0 });
 }
 
 /** Clicks by key as `GET /api/analytics?event=clicks&…` answers them (rows with clicks only: a timeseries is zero-filled). */

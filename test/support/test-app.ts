@@ -167,18 +167,53 @@ export async function safeText(res: {
   return text;
 }
 
+/** What `start` makes: the booted app and the pieces the tests reach into. */
+interface BootedApp {
+  app: NestExpressApplication;
+  config: LoadedConfig;
+  clock: FakeClock;
+  logLines: string[];
+}
+
+/**
+ * A booted app for a test: made by `createTestApp`, or, for a whole describe block, by `testAppForSuite`, which
+ * hands the object out at once and starts it in the block's `beforeAll`.
+ */
 export class TestApp {
   /** Every session id the app has handed out in a cookie during this test app's life. */
   readonly sessionIds = new Set<string>();
+  private readonly beforeCloses: Array<() => Promise<unknown>> = [];
   private readonly cleanUps: Array<() => Promise<void>> = [];
+  private booted?: BootedApp;
 
-  constructor(
-    readonly app: NestExpressApplication,
-    /** The app's settings, by namespace (`t.config.get(authConfig)`); the app reads these very objects. */
-    readonly config: LoadedConfig,
-    readonly clock: FakeClock,
-    private readonly logLines: string[],
-  ) {}
+  /** Boots the app with `env` over the test settings (see `createTestApp`). */
+  async start(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<this> {
+    this.booted = await bootApp(env, options);
+    if (!this.config.get(databaseConfig).usesEmbeddedDatabase && !options.keepData) {
+      await emptyTables(this.dataSource);
+      // The bans were loaded at start, before the tables were emptied.
+      await this.app.get(IpBanService).refresh();
+    }
+    return this;
+  }
+
+  private get parts(): BootedApp {
+    if (!this.booted) throw new Error('The test app is not started yet: use it in a hook or a test.');
+    return this.booted;
+  }
+
+  get app(): NestExpressApplication {
+    return this.parts.app;
+  }
+
+  /** The app's settings, by namespace (`t.config.get(authConfig)`); the app reads these very objects. */
+  get config(): LoadedConfig {
+    return this.parts.config;
+  }
+
+  get clock(): FakeClock {
+    return this.parts.clock;
+  }
 
   get http() {
     return request(this.app.getHttpServer());
@@ -186,7 +221,7 @@ export class TestApp {
 
   /** The log lines written so far (only captured when created with `captureLogs`). */
   get logs(): string {
-    return this.logLines.join('');
+    return this.parts.logLines.join('');
   }
 
   /** Listens on a random port of 127.0.0.1; the app's address (`http://127.0.0.1:<port>`). */
@@ -251,10 +286,21 @@ export class TestApp {
     return this.app.get<DataSource>(getDataSourceToken());
   }
 
-  /** Closes the app, then runs what was asked for with `afterClose`, in order. */
+  /**
+   * Runs what was asked for with `beforeClose`, closes the app, then runs what was asked for with `afterClose`, in
+   * order. An app that never started has nothing to close but its clean-ups.
+   */
   async close(): Promise<void> {
-    await this.app.close();
+    if (this.booted) {
+      for (const work of this.beforeCloses) await work();
+      await this.booted.app.close();
+    }
     for (const cleanUp of this.cleanUps) await cleanUp();
+  }
+
+  /** Work to do while the app still runs, before it closes (rows a suite must not leave behind, say). */
+  beforeClose(work: () => Promise<unknown>): void {
+    this.beforeCloses.push(work);
   }
 
   /** Work to do once the app is closed (its shared Redis keys deleted, say). */
@@ -279,7 +325,26 @@ export interface TestAppOptions {
  * configured exactly as `main.ts` does. Only the edges are replaced: the bcrypt cost is lowered to keep tests
  * fast, and the clock is a `FakeClock` the test can move (`t.clock.advance(ms)`).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  return new TestApp().start(env, options);
+}
+
+/**
+ * The test app of a describe block: started in its `beforeAll` (with `timeout`, for a slow one), closed in its
+ * `afterAll`. Use it from the block's hooks and tests. `env` may be a function, called in that `beforeAll`, for
+ * settings an earlier hook makes (a fake's address).
+ */
+export function testAppForSuite(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions & { timeout?: number } = {},
+): TestApp {
+  const t = new TestApp();
+  beforeAll(() => t.start(typeof env === 'function' ? env() : env, options), options.timeout);
+  afterAll(() => t.close());
+  return t;
+}
+
+async function bootApp(env: Record<string, string>, options: TestAppOptions): Promise<BootedApp> {
   const config = loadApiConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     DATA_DIR: EMBEDDED_DATA_DIR,
@@ -312,11 +377,5 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   configureApp(app, config);
   await app.init();
-  const testApp = new TestApp(app, config, clock, logLines);
-  if (!config.get(databaseConfig).usesEmbeddedDatabase && !options.keepData) {
-    await emptyTables(testApp.dataSource);
-    // The bans were loaded at start, before the tables were emptied.
-    await app.get(IpBanService).refresh();
-  }
-  return testApp;
+  return { app, config, clock, logLines };
 }

@@ -48,28 +48,62 @@ function asServerUser(
   };
 }
 
+/** Sends `signal` to `child` if it still runs and waits for it to exit (killed after `killAfterMs`, when given). */
+async function stopProcess(child: ChildProcess | null, signal: NodeJS.Signals, killAfterMs?: number): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill(signal);
+  const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A server process of the test's own on a free port of 127.0.0.1 (the port kept across restarts). */
+abstract class ThrowawayServer {
+  protected child: ChildProcess | null = null;
+  protected assignedPort = 0;
+
+  /** A server, started. */
+  static async create<S extends ThrowawayServer>(this: new () => S): Promise<S> {
+    const server = new this();
+    await server.start();
+    return server;
+  }
+
+  /** A server of a describe block, started in its `beforeAll`: dispose of it once what uses it is closed. */
+  static forSuite<S extends ThrowawayServer>(this: new () => S, timeout?: number): S {
+    const server = new this();
+    beforeAll(() => server.start(), timeout);
+    return server;
+  }
+
+  get port(): number {
+    return this.assignedPort;
+  }
+
+  abstract start(): Promise<void>;
+}
+
 /**
  * A PostgreSQL server of the test's own: initdb into a temporary folder, started on a free port of 127.0.0.1,
  * stopped and restarted by the test (never the machine's server on 5432). Data survives `crash()` + `start()`.
  */
-export class ThrowawayPostgres {
-  private child: ChildProcess | null = null;
-  private readonly dir: string;
+export class ThrowawayPostgres extends ThrowawayServer {
+  private made: { bin: string; dir: string } | null = null;
 
-  private constructor(
-    private readonly bin: string,
-    readonly port: number,
-  ) {
-    this.dir = mkdtempSync(join(tmpdir(), 'linkconv-pg-'));
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   }
 
-  static async create(): Promise<ThrowawayPostgres> {
+  /** initdb into a temporary folder, on the first start. */
+  private async make(): Promise<{ bin: string; dir: string }> {
     const bin = postgresBinDir();
     if (!bin) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql');
-    const server = new ThrowawayPostgres(bin, await freePort());
+    const dir = mkdtempSync(join(tmpdir(), 'linkconv-pg-'));
+    this.assignedPort = await freePort();
     const init = asServerUser(join(bin, 'initdb'), [
       '-D',
-      join(server.dir, 'data'),
+      join(dir, 'data'),
       '-U',
       'postgres',
       '--auth=trust',
@@ -77,24 +111,21 @@ export class ThrowawayPostgres {
       'UTF8',
       '--no-sync',
     ]);
-    if (init.uid !== undefined) chownSync(server.dir, init.uid, init.gid!);
+    if (init.uid !== undefined) chownSync(dir, init.uid, init.gid!);
     execFileSync(init.command, init.args, { stdio: 'ignore' });
-    await server.start();
-    return server;
-  }
-
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+    return { bin, dir };
   }
 
   async start(): Promise<void> {
-    const run = asServerUser(join(this.bin, 'postgres'), [
+    this.made ??= await this.make();
+    const { bin, dir } = this.made;
+    const run = asServerUser(join(bin, 'postgres'), [
       '-D',
-      join(this.dir, 'data'),
+      join(dir, 'data'),
       '-p',
       String(this.port),
       '-k',
-      this.dir,
+      dir,
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
@@ -125,45 +156,25 @@ export class ThrowawayPostgres {
 
   /** Stops the server at once (SIGQUIT: immediate shutdown, like a crash; the next start recovers). */
   async crash(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGQUIT');
-    await exited;
+    await stopProcess(this.child, 'SIGQUIT');
     this.child = null;
   }
 
   async dispose(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(this.child, 'SIGINT', 10_000);
     this.child = null;
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.made) rmSync(this.made.dir, { recursive: true, force: true });
   }
 }
 
 /** A redis-server of the test's own on a free port (never the machine's Redis on 6379). */
-export class ThrowawayRedis {
-  private child: ChildProcess | null = null;
-
-  private constructor(readonly port: number) {}
-
-  static async create(): Promise<ThrowawayRedis> {
-    const server = new ThrowawayRedis(await freePort());
-    await server.start();
-    return server;
-  }
-
+export class ThrowawayRedis extends ThrowawayServer {
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
+    this.assignedPort ||= await freePort();
     this.child = spawn(
       'redis-server',
       ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -188,21 +199,20 @@ export class ThrowawayRedis {
     if (!ready) throw new Error(`redis-server did not start on port ${this.port}`);
   }
 
-  async keys(pattern = '*'): Promise<string[]> {
-    const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await client.connect();
-    try {
-      return await client.keys(pattern);
-    } finally {
-      client.disconnect();
-    }
+  keys(pattern = '*'): Promise<string[]> {
+    return this.withClient((client) => client.keys(pattern));
   }
 
-  async get(key: string): Promise<string | null> {
+  get(key: string): Promise<string | null> {
+    return this.withClient((client) => client.get(key));
+  }
+
+  /** `work` on a connection of its own to this server, closed afterwards. */
+  private async withClient<T>(work: (client: Redis) => Promise<T>): Promise<T> {
     const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await client.connect();
     try {
-      return await client.get(key);
+      return await work(client);
     } finally {
       client.disconnect();
     }
@@ -219,11 +229,7 @@ export class ThrowawayRedis {
   }
 
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGKILL');
-    await exited;
+    await stopProcess(this.child, 'SIGKILL');
     this.child = null;
   }
 

@@ -51,11 +51,7 @@ describeIf(usingPostgres, 'needs DATABASE_URL: two instances share one PostgreSQ
       one = await createTestApp(env, { overrides });
       member = await one.createMember();
       const made = await one.send(
-        one.http
-          .post('/api/webhooks/endpoints')
-          .set('X-API-Key', member.apiKey)
-          .set('X-API-Token', member.apiToken)
-          .send({ url, events: ['report.imported'] }),
+        one.withKey(one.http.post('/api/webhooks/endpoints'), member).send({ url, events: ['report.imported'] }),
       );
       secret = made.body.secret;
       endpointId = made.body.endpoint.id;

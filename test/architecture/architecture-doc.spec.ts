@@ -41,11 +41,37 @@ function classOf(node: ts.Node): string {
 /** `libs/<lib>` → `<lib>`. */
 const libName = (file: string) => unitOf(file).replace(/^libs\//, '');
 
-/** Every `new PeriodicTask(registry, { name: '…' })` of the sources: `name: Owner (lib)`. */
+/** The decorators of `@nestjs/schedule` that would schedule work outside `PeriodicTask`. */
+const SCHEDULE_DECORATORS = new Set(['Interval', 'Cron', 'Timeout']);
+
+/** The local names a file gives `@nestjs/schedule`'s scheduling decorators (`import { Interval as X }` too). */
+function scheduleDecoratorsOf(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || statement.moduleSpecifier.getText() !== "'@nestjs/schedule'") continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      if (SCHEDULE_DECORATORS.has((element.propertyName ?? element.name).text)) names.add(element.name.text);
+    }
+  }
+  return names;
+}
+
+/**
+ * Every `new PeriodicTask(registry, { name: '…' })` of the sources: `name: Owner (lib)`; and every method scheduled
+ * with `@Interval`/`@Cron`/`@Timeout` instead (`@Interval: Owner (lib)`), which the doc's table never lists.
+ */
 export function tasksInCode(sources: readonly Source[]): string[] {
   const found: string[] = [];
   for (const { file, text } of sources) {
+    const source = parse(file, text);
+    const decorators = scheduleDecoratorsOf(source);
     const visit = (node: ts.Node): void => {
+      if (ts.isDecorator(node) && ts.isCallExpression(node.expression)) {
+        const name = node.expression.expression.getText();
+        if (decorators.has(name)) found.push(`@${name}: ${classOf(node)} (${libName(file)})`);
+      }
       if (ts.isNewExpression(node) && node.expression.getText() === 'PeriodicTask') {
         const options = node.arguments?.[1];
         const name =
@@ -57,7 +83,7 @@ export function tasksInCode(sources: readonly Source[]): string[] {
       }
       ts.forEachChild(node, visit);
     };
-    visit(parse(file, text));
+    visit(source);
   }
   return found.sort();
 }
@@ -176,6 +202,15 @@ describe('docs/architecture.md says what the code does', () => {
       expect(tasksInCode([...sources, planted])).not.toEqual(tasksInDoc(doc));
       expect(tasksInCode([...sources, planted])).toContain('y-flush: Y (usage)');
       expect(tasksInDoc(dropRow(doc, '`usage-flush`'))).not.toEqual(tasksInCode(sources));
+    });
+
+    it('work scheduled with a decorator of @nestjs/schedule instead of a PeriodicTask, aliased or not', () => {
+      const planted = {
+        file: 'libs/usage/src/x.ts',
+        text: "import { Interval as Every } from '@nestjs/schedule';\nclass W { @Every(1000) tick(): void {} }",
+      };
+      expect(tasksInCode([...sources, planted])).toContain('@Every: W (usage)');
+      expect(tasksInCode([...sources, planted])).not.toEqual(tasksInDoc(doc));
     });
 
     it('a listener in the code the doc does not name', () => {

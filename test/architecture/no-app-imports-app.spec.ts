@@ -7,12 +7,13 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 const ROOT = join(__dirname, '..', '..');
 const APPS = readdirSync(join(ROOT, 'apps'));
+const IMPORTED = /(?:\bfrom|\bimport|\bimport\(|\brequire\()\s*'([^']+)'/g;
 
 function tsFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) return tsFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -20,7 +21,8 @@ describe('no app imports another app', () => {
   it.each(APPS)('apps/%s imports no other app', (app) => {
     const crossings: string[] = [];
     for (const file of tsFiles(`apps/${app}/src`)) {
-      for (const [, source] of readFileSync(join(ROOT, file), 'utf8').matchAll(/\bfrom '([^']+)'/g)) {
+      // `from '…'` (imports and re-exports), a bare `import '…'`, `import('…')` and `require('…')`.
+      for (const [, source] of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORTED)) {
         const target = source.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), source)) : source;
         const other = APPS.find(
           (name) => name !== app && (target.startsWith(`apps/${name}/`) || target === `@app/${name}`),

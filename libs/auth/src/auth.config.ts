@@ -15,43 +15,43 @@ export class AuthConfig extends settingsTable({
   COOKIE_SECURE: oneOf(['auto', 'true', 'false']).default('auto'),
 
   /** A session unused this long ends. */
-  SESSION_IDLE_TIMEOUT_MINUTES: int(1, 10_080).default(60),
+  SESSION_IDLE_TIMEOUT_MINUTES: int(60, 1, 10_080),
 
   /** A session ends this long after login, used or not. */
-  SESSION_ABSOLUTE_TIMEOUT_HOURS: int(1, 720).default(12),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: int(12, 1, 720),
 
   /**
    * Whether `POST /account/register` accepts sign-ups (`false`: 403 `registration_closed`; admins create members
    * with the CLI).
    */
-  REGISTRATION_OPEN: bool().default(true),
+  REGISTRATION_OPEN: bool(true),
 
   /** Sign-ups from one IP (IPv6: one /64) per hour. */
-  REGISTRATIONS_PER_IP_PER_HOUR: int(1, 100_000).default(10),
+  REGISTRATIONS_PER_IP_PER_HOUR: int(10, 1, 100_000),
 
   /**
    * Failed logins (and wrong passwords on regenerate/password change) for one account from one IP within the window
    * before 429.
    */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: int(1, 100_000).default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: int(5, 1, 100_000),
 
   /** Failed logins from one IP, any account, within the window before 429. */
-  LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(20),
+  LOGIN_MAX_FAILURES_PER_IP: int(20, 1, 100_000),
 
   /** The login-failure window. */
-  LOGIN_FAILURE_WINDOW_MINUTES: int(1, 1440).default(15),
+  LOGIN_FAILURE_WINDOW_MINUTES: int(15, 1, 1440),
 
   /**
    * Failed logins for one account from all IPs together within its window before 429, except for IPs that logged in
    * to it lately.
    */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(1, 100_000).default(50),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(50, 1, 100_000),
 
   /** The window of the per-account limit. */
-  LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: int(1, 1440).default(15),
+  LOGIN_ACCOUNT_FAILURE_WINDOW_MINUTES: int(15, 1, 1440),
 
   /** How long an IP that logged in to an account is spared that account's per-account limit. */
-  LOGIN_KNOWN_IP_DAYS: int(1, 365).default(30),
+  LOGIN_KNOWN_IP_DAYS: int(30, 1, 365),
 }) {
   /** The `secure` option of the session cookie, in the form express-session wants. */
   get cookieSecure(): boolean | 'auto' {

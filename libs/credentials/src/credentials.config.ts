@@ -9,7 +9,7 @@ export class CredentialsConfig extends settingsTable({
   CREDENTIALS_SECRET: secret(32),
 
   /** How long a verified pair is trusted from the in-process cache. */
-  CREDENTIAL_CACHE_TTL_MS: int(0, 600_000).default(30_000),
+  CREDENTIAL_CACHE_TTL_MS: int(30_000, 0, 600_000),
 }) {}
 
 export const credentialsConfig = configNamespace('credentials', CredentialsConfig, {

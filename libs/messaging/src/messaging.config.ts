@@ -17,16 +17,16 @@ export class MessagingConfig extends settingsTable({
    * local rate limits and ban cache). Counted only while the event loop runs: a reply that arrived during a stall of
    * this process is not a time-out.
    */
-  REDIS_COMMAND_TIMEOUT_MS: int(10, 10_000).default(50),
+  REDIS_COMMAND_TIMEOUT_MS: int(50, 10, 10_000),
 
   /**
    * Consecutive command time-outs that open the Redis breaker: while it is open no request waits on Redis (every
    * user of it works in process, as when Redis is down) and one PING every `REDIS_BREAKER_HALF_OPEN_MS` tests it.
    */
-  REDIS_BREAKER_TIMEOUTS: int(1, 1000).default(3),
+  REDIS_BREAKER_TIMEOUTS: int(3, 1, 1000),
 
   /** How long the Redis breaker stays open before a PING tests Redis again (the breaker closes on its answer). */
-  REDIS_BREAKER_HALF_OPEN_MS: int(50, 600_000).default(1000),
+  REDIS_BREAKER_HALF_OPEN_MS: int(1000, 50, 600_000),
 }) {}
 
 export const messagingConfig = configNamespace('messaging', MessagingConfig);

@@ -16,40 +16,40 @@ export class ShortLinksConfig extends settingsTable({
    * New short links (own and custom domains together) a Free member may make per UTC day; more is 429
    * `quota_exceeded`. A target shortened again with the same sub ids reuses its link and counts nothing.
    */
-  SHORT_LINK_QUOTA_FREE_PER_DAY: int(0, 100_000_000).default(1000),
+  SHORT_LINK_QUOTA_FREE_PER_DAY: int(1000, 0, 100_000_000),
 
   /** Short links a Free member may have in all. */
-  SHORT_LINK_QUOTA_FREE_TOTAL: int(0, 1_000_000_000).default(10_000),
+  SHORT_LINK_QUOTA_FREE_TOTAL: int(10_000, 0, 1_000_000_000),
 
   /** New short links a Pro member may make per UTC day. */
-  SHORT_LINK_QUOTA_PRO_PER_DAY: int(0, 100_000_000).default(20_000),
+  SHORT_LINK_QUOTA_PRO_PER_DAY: int(20_000, 0, 100_000_000),
 
   /** Short links a Pro member may have in all. */
-  SHORT_LINK_QUOTA_PRO_TOTAL: int(0, 1_000_000_000).default(500_000),
+  SHORT_LINK_QUOTA_PRO_TOTAL: int(500_000, 0, 1_000_000_000),
 
   /** Length of new short codes. */
-  SHORT_CODE_LENGTH: int(5, 32).default(7),
+  SHORT_CODE_LENGTH: int(7, 5, 32),
 
   /** The api serves short links itself (single process); `false` when `npm run start:redirector` does. */
-  REDIRECTOR_MOUNT: bool().default(true),
+  REDIRECTOR_MOUNT: bool(true),
 
   /** Port of the standalone redirector. */
-  REDIRECTOR_PORT: int(0, 65535).default(3001),
+  REDIRECTOR_PORT: int(3001, 0, 65535),
 
   /**
    * Short-link lookups kept in each process's LRU; about 155 B of live heap each with ~136-character affiliate
    * targets, packed (100,000 ≈ 16 MB, 1,000,000 ≈ 0.16 GB per process; 25 to 40 MB of RSS per 100,000 measured).
    */
-  SHORT_LINK_CACHE_MAX: int(100, 10_000_000).default(100_000),
+  SHORT_LINK_CACHE_MAX: int(100_000, 100, 10_000_000),
 
   /** How long a lookup stays in the LRU and in Redis. */
-  SHORT_LINK_CACHE_TTL_SECONDS: int(1, 7 * 24 * 3600).default(3600),
+  SHORT_LINK_CACHE_TTL_SECONDS: int(3600, 1, 7 * 24 * 3600),
 
   /** How often click counters are written. */
-  CLICK_FLUSH_INTERVAL_MS: int(50, 300_000).default(5000),
+  CLICK_FLUSH_INTERVAL_MS: int(5000, 50, 300_000),
 
   /** How often each custom domain's TXT record is checked again (0 = never). */
-  CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS: int(0, 30 * 24 * 3600).default(3600),
+  CUSTOM_DOMAIN_RECHECK_INTERVAL_SECONDS: int(3600, 0, 30 * 24 * 3600),
 
   /** Scheme of short links on custom domains. */
   CUSTOM_DOMAIN_LINK_SCHEME: oneOf(['https', 'http']).default('https'),
@@ -64,7 +64,7 @@ export class ShortLinksConfig extends settingsTable({
    * Addresses/ranges that may ask `GET /internal/tls/allowed` (the TLS front; see [HTTPS for custom
    * domains](operations.md#https-for-custom-domains-caddy-on-demand-tls)).
    */
-  TLS_ASK_ALLOWLIST: ipList().default('127.0.0.1, ::1'),
+  TLS_ASK_ALLOWLIST: ipList('127.0.0.1, ::1'),
 }) {
   /** Unset only until `complete` fills it from PORT. */
   declare SHORT_LINK_BASE_URL: string;

@@ -7,7 +7,9 @@ import { IsIpList } from './ip-list';
 /**
  * One setting of a settings table: how its variable is read and checked (class-transformer and class-validator
  * decorators, given the variable's name for their messages) and its default. Every kind of setting is declared once
- * here, so the start-up check, its messages and docs/configuration.md (which reads the same metadata) agree.
+ * here, so the start-up check, its messages and docs/configuration.md (which reads the same metadata) agree. The
+ * kinds that always have a default (`int`, `bool`, `ipList`) take it first; the others may be unset, and get theirs
+ * with `.default(value)`.
  */
 export class Setting<T, Default extends T | undefined = undefined> {
   constructor(
@@ -52,15 +54,15 @@ export function settingsTable<Table extends SettingsTable>(table: Table): new ()
 export const setting = <T>(...rules: PropertyDecorator[]): Setting<T> => new Setting<T>(() => rules);
 
 /**
- * An integer within `[min, max]`, read from its string (`toInt`). The range is class-validator metadata, so the
- * start-up check and docs/configuration.md both read it from here.
+ * An integer within `[min, max]`, `value` unless set, read from its string (`toInt`). The range is class-validator
+ * metadata, so the start-up check and docs/configuration.md both read it from here.
  */
-export const int = (min: number, max: number): Setting<number> =>
-  setting(applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max)));
+export const int = (value: number, min: number, max: number): Setting<number, number> =>
+  setting<number>(applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max))).default(value);
 
-/** `true/1/yes/on` or `false/0/no/off`, any case. */
-export const bool = (): Setting<boolean> =>
-  new Setting((name) => [Transform(toBool), IsBoolean({ message: `${name} must be true or false` })]);
+/** `true/1/yes/on` or `false/0/no/off`, any case; `value` unless set. */
+export const bool = (value: boolean): Setting<boolean, boolean> =>
+  new Setting((name) => [Transform(toBool), IsBoolean({ message: `${name} must be true or false` })], value);
 
 /** One of a few words. */
 export const oneOf = <const Word extends string>(words: readonly Word[]): Setting<Word> =>
@@ -80,11 +82,12 @@ export const httpUrl = (options: { schemeOptional?: true } = {}): Setting<string
       : IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }),
   );
 
-/** Comma-separated IPs and CIDR ranges (empty allowed). */
-export const ipList = (): Setting<string> =>
-  new Setting((name) => [
-    IsIpList({ message: `${name} must be a comma-separated list of IP addresses or CIDR ranges` }),
-  ]);
+/** Comma-separated IPs and CIDR ranges (empty allowed); `value` unless set. */
+export const ipList = (value: string): Setting<string, string> =>
+  new Setting(
+    (name) => [IsIpList({ message: `${name} must be a comma-separated list of IP addresses or CIDR ranges` })],
+    value,
+  );
 
 /** A setting that may be unset: an empty value counts as unset, and unset is not checked. */
 export const optional = <T>(kind: Setting<T>): Setting<T> =>

@@ -126,3 +126,14 @@ export function loadConfig(env: Env, namespaces: ConfigNamespace[]): LoadedConfi
 export function loadNamespace<T extends object>(namespace: ConfigNamespace<T>, env: Env): T {
   return loadConfig(env, [namespace]).get(namespace);
 }
+
+/** The problems of the `ConfigError` that `load` throws (tests); any other outcome is thrown as an error. */
+export function configProblems(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('The settings loaded without a ConfigError');
+}

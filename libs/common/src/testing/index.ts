@@ -1,7 +1,8 @@
 /**
  * What only tests name of the common library (not part of its door `@app/common`): one settings namespace loaded
- * alone, one generated secret ensured alone, and a listener wired as Nest wires it.
+ * alone, the problems a bad environment gets, one generated secret ensured alone, and a listener wired as Nest
+ * wires it.
  */
-export { loadNamespace } from '../config/config-namespace';
+export { configProblems, loadNamespace } from '../config/config-namespace';
 export { ensureSecret } from '../config/secret-file';
 export { startListenerModule } from './listener-module';

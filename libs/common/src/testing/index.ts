@@ -5,4 +5,4 @@
  */
 export { configProblems, loadNamespace } from '../config/config-namespace';
 export { ensureSecret } from '../config/secret-file';
-export { startListenerModule } from './listener-module';
+export { listenerModuleEachTest } from './listener-module';

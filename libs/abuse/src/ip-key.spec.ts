@@ -1,7 +1,8 @@
+import { itReturnsEach } from '@app/common/testing';
 import { ipKeyFromInput, ipKeyOf, UNKNOWN_CLIENT } from './ip-key';
 
 describe('ipKeyOf', () => {
-  it.each<[string | undefined, string]>([
+  itReturnsEach<string | undefined, string>(ipKeyOf, [
     // IPv4 as it is; IPv4-mapped IPv6 (::ffff:a.b.c.d, or in hex) is the IPv4 address.
     ['203.0.113.7', '203.0.113.7'],
     ['203.0.113.9', '203.0.113.9'],
@@ -31,9 +32,7 @@ describe('ipKeyOf', () => {
     ['<script>', UNKNOWN_CLIENT],
     ['1.2.3.4, 5.6.7.8', UNKNOWN_CLIENT],
     ['300.1.1.1', UNKNOWN_CLIENT],
-  ])('%p → %p', (address, key) => {
-    expect(ipKeyOf(address)).toBe(key);
-  });
+  ]);
 
   it('gives each IPv6 /64 its own key', () => {
     expect(ipKeyOf('2001:db8:1:3::1')).not.toBe(ipKeyOf('2001:db8:1:2::1'));
@@ -41,7 +40,7 @@ describe('ipKeyOf', () => {
 });
 
 describe('ipKeyFromInput', () => {
-  it.each<[string, string | null]>([
+  itReturnsEach<string, string | null>(ipKeyFromInput, [
     // An address or an IPv6 /64 ...
     [' 203.0.113.7 ', '203.0.113.7'],
     ['::ffff:203.0.113.7', '203.0.113.7'],
@@ -51,7 +50,5 @@ describe('ipKeyFromInput', () => {
     ['2001:db8:1:2::/48', null],
     ['10.0.0.0/8', null],
     ['<script>', null],
-  ])('%p → %p', (input, key) => {
-    expect(ipKeyFromInput(input)).toBe(key);
-  });
+  ]);
 });

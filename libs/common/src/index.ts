@@ -33,4 +33,5 @@ export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
 export { isSecretQueryName, isSecretQueryValue, SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
+export { PeriodicUntilModuleDestroy, PeriodicUntilShutdown } from './scheduling/periodic-provider';
 export { PeriodicTask } from './scheduling/periodic-task';

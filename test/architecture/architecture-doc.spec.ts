@@ -58,9 +58,22 @@ function scheduleDecoratorsOf(source: ts.SourceFile): Set<string> {
   return names;
 }
 
+/** The class declaration a node sits in, if any. */
+function classDeclarationOf(node: ts.Node): ts.ClassDeclaration | undefined {
+  for (let at: ts.Node | undefined = node; at; at = at.parent) if (ts.isClassDeclaration(at)) return at;
+  return undefined;
+}
+
+/** Whether a class extends one of the periodic providers of `@app/common` (`PeriodicUntil…`). */
+const isPeriodicProvider = (declaration: ts.ClassDeclaration | undefined): boolean =>
+  declaration?.heritageClauses?.some((clause) =>
+    clause.types.some((type) => /^PeriodicUntil\w+$/.test(type.expression.getText())),
+  ) ?? false;
+
 /**
- * Every `new PeriodicTask(registry, { name: '…' })` of the sources: `name: Owner (lib)`; and every method scheduled
- * with `@Interval`/`@Cron`/`@Timeout` instead (`@Interval: Owner (lib)`), which the doc's table never lists.
+ * Every `new PeriodicTask(registry, { name: '…' })` of the sources, and every `super(registry, '…', everyMs)` of a
+ * periodic provider: `name: Owner (lib)`; and every method scheduled with `@Interval`/`@Cron`/`@Timeout` instead
+ * (`@Interval: Owner (lib)`), which the doc's table never lists.
  */
 export function tasksInCode(sources: readonly Source[]): string[] {
   const found: string[] = [];
@@ -72,13 +85,25 @@ export function tasksInCode(sources: readonly Source[]): string[] {
         const name = node.expression.expression.getText();
         if (decorators.has(name)) found.push(`@${name}: ${classOf(node)} (${libName(file)})`);
       }
-      if (ts.isNewExpression(node) && node.expression.getText() === 'PeriodicTask') {
+      // The abstract periodic provider builds its subclasses' tasks: they are found at their `super` calls.
+      const inAbstractClass = classDeclarationOf(node)?.modifiers?.some(
+        (m) => m.kind === ts.SyntaxKind.AbstractKeyword,
+      );
+      if (ts.isNewExpression(node) && node.expression.getText() === 'PeriodicTask' && !inAbstractClass) {
         const options = node.arguments?.[1];
         const name =
           options && ts.isObjectLiteralExpression(options)
             ? options.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'name')
             : undefined;
         const value = name && ts.isPropertyAssignment(name) ? name.initializer : undefined;
+        found.push(`${value && ts.isStringLiteral(value) ? value.text : '?'}: ${classOf(node)} (${libName(file)})`);
+      }
+      if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.SuperKeyword &&
+        isPeriodicProvider(classDeclarationOf(node))
+      ) {
+        const value = node.arguments[1];
         found.push(`${value && ts.isStringLiteral(value) ? value.text : '?'}: ${classOf(node)} (${libName(file)})`);
       }
       ts.forEachChild(node, visit);

@@ -6,7 +6,7 @@ import { ensureSecrets, type LoadedConfig } from '@app/common';
 import { databaseConfig } from '@app/database';
 import { membersConfig } from '@app/members';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
-import { configProblems } from '../support/config-problems';
+import { configProblems } from '@app/common/testing';
 
 /** The settings of one namespace, read as the api reads them (every namespace validated together). */
 const auth = (env: Record<string, string>) => loadApiConfig(env).get(authConfig);

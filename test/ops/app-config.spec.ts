@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpConfig } from '@app/http';
 import { databaseConfig } from '@app/database';
-import { ensureSecret } from '@app/common/testing';
+import { configProblems, ensureSecret } from '@app/common/testing';
 import { credentialsConfig } from '@app/credentials';
 import { shortLinksConfig } from '@app/shortlinks';
 import { conversionConfig } from '@app/conversion';
 import { loadApiConfig } from '../../apps/api/src/startup-config';
-import { configProblems } from '../support/config-problems';
 
 /** The settings of one namespace, read as the api reads them (every namespace validated together). */
 const http = (env: Record<string, string>) => loadApiConfig(env).get(httpConfig);

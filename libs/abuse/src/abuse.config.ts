@@ -1,74 +1,58 @@
-import { IsIpList, configNamespace, IntSetting } from '@app/common';
+import { configNamespace, int, ipList, settingsTable } from '@app/common';
 
 /** Settings of the rate limits, the IP bans and the abuse log. */
-export class AbuseConfig {
+export class AbuseConfig extends settingsTable({
   /** The rate-limit window (both policies). */
-  @IntSetting(1, 3600)
-  RATE_LIMIT_WINDOW_SECONDS = 60;
+  RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 3600),
 
   /** Requests per window for one API key, Free plan (`per_key`). */
-  @IntSetting(1, 1_000_000)
-  RATE_LIMIT_FREE_PER_KEY = 60;
+  RATE_LIMIT_FREE_PER_KEY: int(60, 1, 1_000_000),
 
   /** Requests per window for all of a member's keys together, Free plan (`per_member`). */
-  @IntSetting(1, 1_000_000)
-  RATE_LIMIT_FREE_PER_MEMBER = 120;
+  RATE_LIMIT_FREE_PER_MEMBER: int(120, 1, 1_000_000),
 
   /** Requests per window for one API key, Pro plan (`per_key`). */
-  @IntSetting(1, 1_000_000)
-  RATE_LIMIT_PRO_PER_KEY = 600;
+  RATE_LIMIT_PRO_PER_KEY: int(600, 1, 1_000_000),
 
   /** Requests per window for all of a member's keys together, Pro plan (`per_member`). */
-  @IntSetting(1, 1_000_000)
-  RATE_LIMIT_PRO_PER_MEMBER = 1200;
+  RATE_LIMIT_PRO_PER_MEMBER: int(1200, 1, 1_000_000),
 
   /**
    * Links converted per window (RATE_LIMIT_WINDOW_SECONDS) with one API key, Free plan (`links_per_key`). A call
    * is let through while the window's count is below the budget and then charged all of its links, so one call
    * within the content limit is never refused on a fresh window, whatever the budget.
    */
-  @IntSetting(1, 100_000_000)
-  LINK_BUDGET_FREE_PER_KEY = 2000;
+  LINK_BUDGET_FREE_PER_KEY: int(2000, 1, 100_000_000),
 
   /** Links converted per window for all of a member's keys together, Free plan (`links_per_member`). */
-  @IntSetting(1, 100_000_000)
-  LINK_BUDGET_FREE_PER_MEMBER = 4000;
+  LINK_BUDGET_FREE_PER_MEMBER: int(4000, 1, 100_000_000),
 
   /** Links converted per window with one API key, Pro plan (`links_per_key`). */
-  @IntSetting(1, 100_000_000)
-  LINK_BUDGET_PRO_PER_KEY = 20_000;
+  LINK_BUDGET_PRO_PER_KEY: int(20_000, 1, 100_000_000),
 
   /** Links converted per window for all of a member's keys together, Pro plan (`links_per_member`). */
-  @IntSetting(1, 100_000_000)
-  LINK_BUDGET_PRO_PER_MEMBER = 40_000;
+  LINK_BUDGET_PRO_PER_MEMBER: int(40_000, 1, 100_000_000),
 
   /** Wrong API credentials from one IP (IPv6: one /64) within the window that ban it. */
-  @IntSetting(1, 100_000)
-  IP_BAN_MAX_FAILURES = 10;
+  IP_BAN_MAX_FAILURES: int(10, 1, 100_000),
 
   /** The failure-counting window (fixed, from the first failure). */
-  @IntSetting(1, 1440)
-  IP_BAN_FAILURE_WINDOW_MINUTES = 10;
+  IP_BAN_FAILURE_WINDOW_MINUTES: int(10, 1, 1440),
 
   /** Length of a first ban; doubled for each earlier ban within the look-back. */
-  @IntSetting(1, 525_600)
-  IP_BAN_BASE_MINUTES = 15;
+  IP_BAN_BASE_MINUTES: int(15, 1, 525_600),
 
   /** Longest ban (24 h). */
-  @IntSetting(1, 525_600)
-  IP_BAN_MAX_MINUTES = 1440;
+  IP_BAN_MAX_MINUTES: int(1440, 1, 525_600),
 
   /** How far back earlier bans make a new one longer (7 days). */
-  @IntSetting(1, 8760)
-  IP_BAN_REPEAT_LOOKBACK_HOURS = 168;
+  IP_BAN_REPEAT_LOOKBACK_HOURS: int(168, 1, 8760),
 
   /** Comma-separated IPs and CIDR ranges (`203.0.113.7, 10.0.0.0/8, 2001:db8::/48`) never counted nor banned. */
-  @IsIpList({ message: 'IP_BAN_ALLOWLIST must be a comma-separated list of IP addresses or CIDR ranges' })
-  IP_BAN_ALLOWLIST = '';
+  IP_BAN_ALLOWLIST: ipList(''),
 
   /** How often buffered abuse events are written to `abuse_events`. */
-  @IntSetting(50, 60_000)
-  ABUSE_EVENTS_FLUSH_INTERVAL_MS = 1000;
-}
+  ABUSE_EVENTS_FLUSH_INTERVAL_MS: int(1000, 50, 60_000),
+}) {}
 
 export const abuseConfig = configNamespace('abuse', AbuseConfig);

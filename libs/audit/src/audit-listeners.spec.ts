@@ -1,3 +1,4 @@
+import { itReturnsEach } from '@app/common/testing';
 import { MemberLoggedIn } from '@app/auth';
 import { IntegrationKeyCreated } from '@app/credentials';
 import { MemberChanged } from '@app/members';
@@ -96,13 +97,14 @@ describe('AuditListeners', () => {
 });
 
 describe('the audit log’s helpers', () => {
-  it('groups addresses by /24 (IPv4) and /64 (IPv6)', () => {
-    expect(networkOf('203.0.113.77')).toBe('203.0.113.0/24');
-    expect(networkOf('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
-    expect(networkOf('2001:db8:1:2:aaaa::5')).toBe('2001:db8:1:2::/64');
-    expect(networkOf('2001:0db8:0000:0002::5')).toBe('2001:db8:0:2::/64');
-    expect(networkOf(undefined)).toBe('unknown');
-  });
+  // Addresses grouped by /24 (IPv4) and /64 (IPv6).
+  itReturnsEach(networkOf, [
+    ['203.0.113.77', '203.0.113.0/24'],
+    ['::ffff:203.0.113.77', '203.0.113.0/24'],
+    ['2001:db8:1:2:aaaa::5', '2001:db8:1:2::/64'],
+    ['2001:0db8:0000:0002::5', '2001:db8:0:2::/64'],
+    [undefined, 'unknown'],
+  ]);
 
   it('summarises user agents and strips URLs of what may carry a token', () => {
     expect(

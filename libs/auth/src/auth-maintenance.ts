@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { PeriodicTask } from '@app/common';
+import { PeriodicUntilModuleDestroy } from '@app/common';
 import { AuthThrottle } from './auth-throttle';
 import { PgSessionStore } from './pg-session-store';
 
@@ -8,29 +8,17 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /** Deletes expired sessions and attempts older than every throttling window, every ten minutes. */
 @Injectable()
-export class AuthMaintenance implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(AuthMaintenance.name);
-  private readonly task: PeriodicTask;
-
+export class AuthMaintenance extends PeriodicUntilModuleDestroy {
   constructor(
     private readonly sessions: PgSessionStore,
     private readonly throttle: AuthThrottle,
     scheduler: SchedulerRegistry,
   ) {
-    this.task = new PeriodicTask(scheduler, {
-      name: 'sessions-prune',
-      everyMs: PRUNE_INTERVAL_MS,
-      run: () => this.run(),
-      logger: this.logger,
-    });
+    super(scheduler, 'sessions-prune', PRUNE_INTERVAL_MS);
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.task.stop();
+  protected runPeriodically(): Promise<void> {
+    return this.run();
   }
 
   async run(): Promise<void> {

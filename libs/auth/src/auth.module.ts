@@ -18,6 +18,17 @@ import { SessionAuthGuard } from './session-auth.guard';
 import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
 
+/** The services and guards that other modules use too, besides the session ones. */
+const SHARED = [
+  LoginService,
+  RegistrationService,
+  RegistrationGate,
+  LocalAuthGuard,
+  SessionAuthGuard,
+  CsrfGuard,
+  AdminGuard,
+];
+
 @Module({
   imports: [TypeOrmModule.forFeature([Session, AuthAttempt]), ClockModule, MembersModule, AbuseEventsModule],
   providers: [
@@ -27,27 +38,8 @@ import { SessionsService } from './sessions.service';
     MemberSessionsListener,
     AuthThrottle,
     AuthMaintenance,
-    LoginService,
-    RegistrationService,
-    RegistrationGate,
-    LocalAuthGuard,
-    SessionAuthGuard,
-    CsrfGuard,
-    AdminGuard,
+    ...SHARED,
   ],
-  exports: [
-    AuthThrottle,
-    PgSessionStore,
-    PreLoginCsrf,
-    SessionsService,
-    LoginService,
-    RegistrationService,
-    RegistrationGate,
-    LocalAuthGuard,
-    SessionAuthGuard,
-    CsrfGuard,
-    AdminGuard,
-    MembersModule,
-  ],
+  exports: [AuthThrottle, PgSessionStore, PreLoginCsrf, SessionsService, ...SHARED, MembersModule],
 })
 export class AuthModule {}

@@ -2,15 +2,24 @@ export { CommonConfig, commonConfig } from './common.config';
 export {
   ConfigError,
   configNamespace,
-  emptyToUndefined,
   LoadedConfig,
   loadConfig,
   settingNames,
-  toBool,
-  IntSetting,
   type ConfigNamespace,
 } from './config/config-namespace';
 export { ConfigModule } from './config/config.module';
+export {
+  bool,
+  httpUrl,
+  int,
+  ipList,
+  matches,
+  oneOf,
+  optional,
+  secret,
+  setting,
+  settingsTable,
+} from './config/settings-table';
 export { IsIpList, IpRangeList } from './config/ip-list';
 export { ensureSecrets, keySecret, secretSettings, textSecret, writeSecretFiles } from './config/secret-file';
 export { AppException } from './errors/app-exception';
@@ -24,4 +33,5 @@ export { AccessLog, loggerModule } from './logging/logger.module';
 export { RareWarning } from './logging/rare-warning';
 export { isSecretQueryName, isSecretQueryValue, SECRET_VALUE_PREFIXES } from './logging/secret-query';
 export { Clock, ClockModule } from './clock';
+export { PeriodicUntilModuleDestroy, PeriodicUntilShutdown } from './scheduling/periodic-provider';
 export { PeriodicTask } from './scheduling/periodic-task';

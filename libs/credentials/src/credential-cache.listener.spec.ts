@@ -1,6 +1,4 @@
-import type { EventEmitter2 } from '@nestjs/event-emitter';
-import type { TestingModule } from '@nestjs/testing';
-import { startListenerModule } from '@app/common/testing';
+import { listenerModuleEachTest } from '@app/common/testing';
 import { MemberChanged, MemberDisabled } from '@app/members';
 import { CredentialCacheListener } from './credential-cache.listener';
 import { CredentialsRegenerated } from './credential-events';
@@ -8,31 +6,28 @@ import { CredentialsService } from './credentials.service';
 
 /** The listener as Nest wires it (`@OnEvent` on a real EventEmitter2); the service's cache is faked. */
 describe('CredentialCacheListener', () => {
-  let moduleRef: TestingModule;
-  let emitter: EventEmitter2;
   const forgotten: string[] = [];
   let release: () => void = () => undefined;
 
-  beforeEach(async () => {
+  beforeEach(() => {
     forgotten.length = 0;
-    ({ moduleRef, emitter } = await startListenerModule([
-      CredentialCacheListener,
-      {
-        provide: CredentialsService,
-        useValue: {
-          // Like the real one, it finishes only once the other instances were told (here: when released).
-          forgetMember: (memberId: string) =>
-            new Promise<void>((done) => {
-              release = () => {
-                forgotten.push(memberId);
-                done();
-              };
-            }),
-        },
-      },
-    ]));
   });
-  afterEach(() => moduleRef.close());
+  const listener = listenerModuleEachTest(() => [
+    CredentialCacheListener,
+    {
+      provide: CredentialsService,
+      useValue: {
+        // Like the real one, it finishes only once the other instances were told (here: when released).
+        forgetMember: (memberId: string) =>
+          new Promise<void>((done) => {
+            release = () => {
+              forgotten.push(memberId);
+              done();
+            };
+          }),
+      },
+    },
+  ]);
 
   it.each([
     ['MemberChanged', MemberChanged.event, new MemberChanged('m-1', ['plan'])],
@@ -42,7 +37,7 @@ describe('CredentialCacheListener', () => {
     "drops the member's cached pairs on %s, and the emitter waits until that is done",
     async (_name, event, payload) => {
       let settled = false;
-      const emitted = emitter.emitAsync(event, payload).then(() => (settled = true));
+      const emitted = listener.emitter.emitAsync(event, payload).then(() => (settled = true));
       await new Promise((done) => setImmediate(done));
       expect(settled).toBe(false);
       release();

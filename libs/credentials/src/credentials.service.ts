@@ -236,15 +236,7 @@ export class CredentialsService {
 
   /** The member's keys per integration that still work, newest first. */
   async listKeys(memberId: string): Promise<IntegrationKeyView[]> {
-    const rows = await this.db
-      .getRepository(Credential)
-      .createQueryBuilder('credential')
-      .where('credential.member_id = :memberId', { memberId })
-      .andWhere('credential.revoked_at IS NULL')
-      .andWhere('credential.name IS NOT NULL')
-      .andWhere('(credential.expires_at IS NULL OR credential.expires_at > :now)', { now: this.clock.now() })
-      .orderBy('credential.created_at', 'DESC')
-      .getMany();
+    const rows = await this.workingCredentials(memberId, 'keys', this.clock.now());
     return rows.map(integrationKeyView);
   }
 
@@ -268,16 +260,7 @@ export class CredentialsService {
   }
 
   async summary(memberId: string): Promise<CredentialSummary> {
-    const now = this.clock.now();
-    const rows = await this.db
-      .getRepository(Credential)
-      .createQueryBuilder('credential')
-      .where('credential.member_id = :memberId', { memberId })
-      .andWhere('credential.revoked_at IS NULL')
-      .andWhere('credential.name IS NULL')
-      .andWhere('(credential.expires_at IS NULL OR credential.expires_at > :now)', { now })
-      .orderBy('credential.created_at', 'DESC')
-      .getMany();
+    const rows = await this.workingCredentials(memberId, 'pairs', this.clock.now());
     const current = rows.find((row) => row.expiresAt === null);
     return {
       current: current ? { keyPreview: current.keyPreview, createdAt: current.createdAt } : null,
@@ -285,6 +268,22 @@ export class CredentialsService {
         .filter((row) => row.expiresAt !== null)
         .map((row) => ({ keyPreview: row.keyPreview, createdAt: row.createdAt, expiresAt: row.expiresAt! })),
     };
+  }
+
+  /**
+   * The member's credentials that still work at `now` (not revoked, not expired), newest first: its keys per
+   * integration (named) or its pairs (unnamed).
+   */
+  private workingCredentials(memberId: string, kind: 'keys' | 'pairs', now: Date): Promise<Credential[]> {
+    return this.db
+      .getRepository(Credential)
+      .createQueryBuilder('credential')
+      .where('credential.member_id = :memberId', { memberId })
+      .andWhere('credential.revoked_at IS NULL')
+      .andWhere(kind === 'keys' ? 'credential.name IS NOT NULL' : 'credential.name IS NULL')
+      .andWhere('(credential.expires_at IS NULL OR credential.expires_at > :now)', { now })
+      .orderBy('credential.created_at', 'DESC')
+      .getMany();
   }
 
   /**

@@ -1,70 +1,58 @@
-import { Matches } from 'class-validator';
-import { configNamespace, IntSetting } from '@app/common';
+import { configNamespace, int, matches, settingsTable } from '@app/common';
 
 /** Settings of the HTTP edge of every process: where it listens, the proxy it trusts, its limits and time-outs. */
-export class HttpConfig {
+export class HttpConfig extends settingsTable({
   /** HTTP port of the api (each cluster worker shares it). */
-  @IntSetting(0, 65535)
-  PORT = 3000;
+  PORT: int(3000, 0, 65535),
 
   /**
    * Express `trust proxy`: `false`, a hop count, or a comma list of proxy addresses/subnets. The client IP never
    * comes from a raw `X-Forwarded-For`.
    */
-  @Matches(/^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/, {
-    message: 'TRUST_PROXY must be false, a hop count, or a comma-separated list of addresses/subnets',
-  })
-  TRUST_PROXY = 'false';
+  TRUST_PROXY: matches(
+    /^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/,
+    'must be false, a hop count, or a comma-separated list of addresses/subnets',
+  ).default('false'),
 
   /** Largest request body after decompression. */
-  @IntSetting(1024, 16 * 1024 * 1024)
-  BODY_LIMIT_BYTES = 512 * 1024;
+  BODY_LIMIT_BYTES: int(512 * 1024, 1024, 16 * 1024 * 1024),
 
   /** Deepest JSON nesting accepted. */
-  @IntSetting(2, 256)
-  JSON_MAX_DEPTH = 16;
+  JSON_MAX_DEPTH: int(16, 2, 256),
 
   /**
    * Most object keys and array elements in a JSON body, every level counted; more is 413
    * `payload_too_large`, refused before anything walks the body.
    */
-  @IntSetting(16, 1_000_000)
-  JSON_MAX_ENTRIES = 2000;
+  JSON_MAX_ENTRIES: int(2000, 16, 1_000_000),
 
   /** Worker processes of `npm run start:cluster` (0 = one per core); above 1 needs `DATABASE_URL`. */
-  @IntSetting(0, 256)
-  WEB_CONCURRENCY = 0;
+  WEB_CONCURRENCY: int(0, 0, 256),
 
   /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are closed. */
-  @IntSetting(0, 300_000)
-  SHUTDOWN_TIMEOUT_MS = 20_000;
+  SHUTDOWN_TIMEOUT_MS: int(20_000, 0, 300_000),
 
   /** A client must send a request's whole header block within this long (else 408 and disconnected). */
-  @IntSetting(100, 300_000)
-  HTTP_HEADERS_TIMEOUT_MS = 20_000;
+  HTTP_HEADERS_TIMEOUT_MS: int(20_000, 100, 300_000),
 
   /** A client must send a whole request, body included, within this long (else 408 and disconnected). */
-  @IntSetting(100, 600_000)
-  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+  HTTP_REQUEST_TIMEOUT_MS: int(30_000, 100, 600_000),
 
   /**
    * How long an idle keep-alive connection stays open: keep it above the idle time-out of the load balancer in front
    * (AWS ALB: 60 s), see [operations](operations.md#time-outs-and-the-connection-cap).
    */
-  @IntSetting(100, 3_600_000)
-  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: int(65_000, 100, 3_600_000),
 
   /**
    * An answer must drain to the client within this long (its bytes waiting to be written without a pause that
    * long), else the connection is cut: a client reading a byte at a time, or not at all, cannot hold a connection.
    */
-  @IntSetting(100, 3_600_000)
-  HTTP_SEND_TIMEOUT_MS = 60_000;
+  HTTP_SEND_TIMEOUT_MS: int(60_000, 100, 3_600_000),
 
   /** Most open connections per process (api, each cluster worker, redirector); more are closed at once. */
-  @IntSetting(1, 1_000_000)
-  HTTP_MAX_CONNECTIONS = 10_000;
-
+  HTTP_MAX_CONNECTIONS: int(10_000, 1, 1_000_000),
+}) {
   /** The trust-proxy value in the form Express wants. */
   get trustProxy(): boolean | number | string[] {
     const raw = this.TRUST_PROXY.trim();

@@ -2,10 +2,7 @@ import {
   CallHandler,
   ExecutionContext,
   Injectable,
-  Logger,
   NestInterceptor,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
   StreamableFile,
   UseInterceptors,
   applyDecorators,
@@ -13,7 +10,7 @@ import {
 import { ApiHeader } from '@nestjs/swagger';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, PeriodicTask } from '@app/common';
+import { AppException, Clock, PeriodicUntilShutdown } from '@app/common';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
@@ -44,30 +41,18 @@ interface Stored {
  * the same name and size is another request.
  */
 @Injectable()
-export class Idempotency implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(Idempotency.name);
-  private readonly task: PeriodicTask;
-
+export class Idempotency extends PeriodicUntilShutdown {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     scheduler: SchedulerRegistry,
   ) {
     // Keys past their 24 hours are deleted every 10 minutes: the table holds one day of keys at most.
-    this.task = new PeriodicTask(scheduler, {
-      name: 'idempotency-prune',
-      everyMs: 600_000,
-      run: () => this.prune(),
-      logger: this.logger,
-    });
+    super(scheduler, 'idempotency-prune', 600_000);
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected runPeriodically(): Promise<void> {
+    return this.prune();
   }
 
   /** Deletes the keys older than 24 hours. */

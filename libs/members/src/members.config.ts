@@ -1,33 +1,24 @@
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
-import { configNamespace, emptyToUndefined, keySecret, textSecret } from '@app/common';
+import { configNamespace, keySecret, matches, optional, secret, settingsTable, textSecret } from '@app/common';
 
 /** 32 bytes in base64 or base64url, with or without the padding. */
 export const SETTINGS_KEY_SHAPE = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /** Settings of the member accounts: the keys of their passwords and of their saved secrets. */
-export class MembersConfig {
+export class MembersConfig extends settingsTable({
   /**
    * HMAC key of the password pre-hash. Required with `DATABASE_URL` (shared by every instance; an
    * existing deployment must add it); in embedded mode generated once into `DATA_DIR/password-pepper` (mode 600).
    * Changing or losing it makes every password made since unusable.
    */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(32, { message: 'PASSWORD_PEPPER must be at least 32 characters' })
-  PASSWORD_PEPPER?: string;
+  PASSWORD_PEPPER: secret(32),
 
   /**
    * AES-256-GCM key for the member secrets: 32 bytes, base64. Required with `DATABASE_URL` (`openssl rand -base64
    * 32`); in embedded mode generated once into `DATA_DIR/settings-encryption-key` (mode 600). Losing it loses the
    * saved secrets.
    */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(SETTINGS_KEY_SHAPE, { message: 'SETTINGS_ENCRYPTION_KEY must be 32 bytes, base64 encoded (44 characters)' })
-  SETTINGS_ENCRYPTION_KEY?: string;
-}
+  SETTINGS_ENCRYPTION_KEY: optional(matches(SETTINGS_KEY_SHAPE, 'must be 32 bytes, base64 encoded (44 characters)')),
+}) {}
 
 /** Where an embedded deployment keeps its generated SETTINGS_ENCRYPTION_KEY, under DATA_DIR. */
 export const SETTINGS_KEY_FILE = 'settings-encryption-key';

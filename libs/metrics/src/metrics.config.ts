@@ -1,20 +1,12 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
-import { configNamespace, emptyToUndefined, toBool } from '@app/common';
+import { bool, configNamespace, secret, settingsTable } from '@app/common';
 
 /** Settings of the Prometheus metrics. */
-export class MetricsConfig {
+export class MetricsConfig extends settingsTable({
   /** `GET /metrics` and the request histogram (see [Metrics](operations.md#metrics)). */
-  @Transform(toBool)
-  @IsBoolean({ message: 'METRICS_ENABLED must be true or false' })
-  METRICS_ENABLED = true;
+  METRICS_ENABLED: bool(true),
 
   /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
-  METRICS_TOKEN?: string;
-}
+  METRICS_TOKEN: secret(16),
+}) {}
 
 export const metricsConfig = configNamespace('metrics', MetricsConfig);

@@ -44,47 +44,41 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly convertLinks = new Counter({
-    name: 'linkconv_convert_links_total',
-    help: 'Links converted by POST /api/convert, by mode, marketplace and outcome (ok or the per-link error code)',
-    labelNames: ['mode', 'marketplace', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly convertLinks = this.counter(
+    'linkconv_convert_links_total',
+    'Links converted by POST /api/convert, by mode, marketplace and outcome (ok or the per-link error code)',
+    ['mode', 'marketplace', 'outcome'],
+  );
 
-  readonly resolverRequests = new Counter({
-    name: 'linkconv_resolver_requests_total',
-    help: 'Marketplace short links resolved over the network, by outcome (ok or the failure)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly resolverRequests = this.counter(
+    'linkconv_resolver_requests_total',
+    'Marketplace short links resolved over the network, by outcome (ok or the failure)',
+    ['outcome'],
+  );
 
-  readonly upstreamRequests = new Counter({
-    name: 'linkconv_upstream_requests_total',
-    help: 'Calls to outside services (shorteners, affiliate APIs), by service and outcome (ok or the failure code)',
-    labelNames: ['service', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly upstreamRequests = this.counter(
+    'linkconv_upstream_requests_total',
+    'Calls to outside services (shorteners, affiliate APIs), by service and outcome (ok or the failure code)',
+    ['service', 'outcome'],
+  );
 
-  readonly rateLimited = new Counter({
-    name: 'linkconv_rate_limited_total',
-    help: 'API calls refused with 429, by rate-limit policy',
-    labelNames: ['policy'] as const,
-    registers: [this.registry],
-  });
+  readonly rateLimited = this.counter(
+    'linkconv_rate_limited_total',
+    'API calls refused with 429, by rate-limit policy',
+    ['policy'],
+  );
 
-  readonly authFailures = new Counter({
-    name: 'linkconv_auth_failures_total',
-    help: 'Failed authentications, by kind: api (wrong API key or token) or login (failed login or password check)',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly authFailures = this.counter(
+    'linkconv_auth_failures_total',
+    'Failed authentications, by kind: api (wrong API key or token) or login (failed login or password check)',
+    ['kind'],
+  );
 
-  readonly webhookAttempts = new Counter({
-    name: 'linkconv_webhook_attempts_total',
-    help: 'Webhook delivery attempts, by outcome: ok (2xx), http_error, timeout, unreachable, refused (address policy)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly webhookAttempts = this.counter(
+    'linkconv_webhook_attempts_total',
+    'Webhook delivery attempts, by outcome: ok (2xx), http_error, timeout, unreachable, refused (address policy)',
+    ['outcome'],
+  );
 
   /** From the event (its delivery written and queued) to the delivery's first attempt: the queue's delay. */
   readonly webhookFirstAttemptDelay = new Histogram({
@@ -94,11 +88,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly ipBans = new Counter({
-    name: 'linkconv_ip_bans_total',
-    help: 'Addresses banned for too many wrong attempts',
-    registers: [this.registry],
-  });
+  readonly ipBans = this.counter('linkconv_ip_bans_total', 'Addresses banned for too many wrong attempts');
 
   /** Redirects not yet handed to `redirects`, by `redirectSlot` (see `countRedirect`). */
   private readonly redirectCounts = [0, 0, 0, 0];
@@ -179,5 +169,10 @@ export class Metrics {
   /** The text exposition format. */
   async render(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** A counter of this registry. */
+  private counter<Label extends string>(name: string, help: string, labelNames?: readonly Label[]): Counter<Label> {
+    return new Counter({ name, help, ...(labelNames && { labelNames }), registers: [this.registry] });
   }
 }

@@ -1,10 +1,9 @@
-import { configNamespace, IntSetting } from '@app/common';
+import { configNamespace, int, settingsTable } from '@app/common';
 
 /** Settings of the usage counters. */
-export class UsageConfig {
+export class UsageConfig extends settingsTable({
   /** How often usage counters are added to `member_usage`. */
-  @IntSetting(100, 300_000)
-  USAGE_FLUSH_INTERVAL_MS = 5000;
-}
+  USAGE_FLUSH_INTERVAL_MS: int(5000, 100, 300_000),
+}) {}
 
 export const usageConfig = configNamespace('usage', UsageConfig);

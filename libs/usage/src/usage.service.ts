@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, PeriodicTask } from '@app/common';
+import { Clock, PeriodicUntilModuleDestroy } from '@app/common';
 import { MembersService } from '@app/members';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
@@ -28,15 +28,13 @@ function utcDay(date: Date): string {
  * hook closes the connection). The per-minute figure is this instance's own.
  */
 @Injectable()
-export class UsageService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(UsageService.name);
+export class UsageService extends PeriodicUntilModuleDestroy {
   /** memberId → calls in `minute` (minutes since the epoch). */
   private readonly minutes = new Map<string, { minute: number; calls: number }>();
   /** `${day}|${memberId}` → calls not yet written. */
   private pending = new Map<string, number>();
   /** Hour (ms since the epoch) → calls and links of all members not yet written (the admin overview). */
   private hours = new Map<number, { calls: number; links: number }>();
-  private readonly flusher: PeriodicTask;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -47,21 +45,16 @@ export class UsageService implements OnApplicationBootstrap, OnModuleDestroy {
     scheduler: SchedulerRegistry,
     @Optional() metrics?: Metrics,
   ) {
+    super(scheduler, 'usage-flush', config.USAGE_FLUSH_INTERVAL_MS);
     metrics?.watchBuffer('usage', () => this.pending.size + this.hours.size);
-    this.flusher = new PeriodicTask(scheduler, {
-      name: 'usage-flush',
-      everyMs: config.USAGE_FLUSH_INTERVAL_MS,
-      run: () => this.flush(),
-      logger: this.logger,
-    });
   }
 
-  onApplicationBootstrap(): void {
-    this.flusher.start();
+  protected runPeriodically(): Promise<void> {
+    return this.flush();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.flusher.stop();
+  override async onModuleDestroy(): Promise<void> {
+    await super.onModuleDestroy();
     await this.flush();
   }
 

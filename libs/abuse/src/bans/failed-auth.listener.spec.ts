@@ -1,7 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EventEmitter2 } from '@nestjs/event-emitter';
-import type { TestingModule } from '@nestjs/testing';
-import { startListenerModule } from '@app/common/testing';
+import { listenerModuleEachTest } from '@app/common/testing';
 import { AppException, Clock } from '@app/common';
 import { AuthFailed } from '@app/credentials';
 import { abuseConfig } from '../abuse.config';
@@ -15,52 +13,49 @@ const NOW = new Date('2026-03-01T12:00:00Z');
 
 /** The listener as Nest wires it (`@OnEvent` on a real EventEmitter2), its collaborators faked. */
 describe('FailedAuthListener', () => {
-  let moduleRef: TestingModule;
-  let emitter: EventEmitter2;
   const failures = new Map<string, number>();
   let counterDown = false;
   let activeBan: { id: string; ip: string; level: number; expiresAtMs: number } | null = null;
   const bans: Array<{ ipKey: string; failures: number }> = [];
   const recorded: Array<Record<string, unknown>> = [];
 
-  beforeEach(async () => {
+  beforeEach(() => {
     failures.clear();
     bans.length = 0;
     recorded.length = 0;
     counterDown = false;
     activeBan = null;
-    ({ moduleRef, emitter } = await startListenerModule([
-      FailedAuthListener,
-      {
-        provide: FailedAuthCounter,
-        useValue: {
-          increment: async (ipKey: string) => {
-            if (counterDown) throw new Error('counter down');
-            failures.set(ipKey, (failures.get(ipKey) ?? 0) + 1);
-            return failures.get(ipKey)!;
-          },
-        },
-      },
-      {
-        provide: IpBanService,
-        useValue: {
-          activeBan: async () => activeBan,
-          ban: async (ipKey: string, count: number) => void bans.push({ ipKey, failures: count }),
-        },
-      },
-      { provide: IpAllowList, useValue: { contains: (ip: string | undefined) => ip === '10.9.9.9' } },
-      { provide: AbuseEvents, useValue: { record: (event: Record<string, unknown>) => void recorded.push(event) } },
-      { provide: abuseConfig.KEY, useValue: { IP_BAN_MAX_FAILURES: 3 } },
-      { provide: Clock, useValue: { now: () => NOW } },
-    ]));
   });
-  afterEach(() => moduleRef.close());
+  const listener = listenerModuleEachTest(() => [
+    FailedAuthListener,
+    {
+      provide: FailedAuthCounter,
+      useValue: {
+        increment: async (ipKey: string) => {
+          if (counterDown) throw new Error('counter down');
+          failures.set(ipKey, (failures.get(ipKey) ?? 0) + 1);
+          return failures.get(ipKey)!;
+        },
+      },
+    },
+    {
+      provide: IpBanService,
+      useValue: {
+        activeBan: async () => activeBan,
+        ban: async (ipKey: string, count: number) => void bans.push({ ipKey, failures: count }),
+      },
+    },
+    { provide: IpAllowList, useValue: { contains: (ip: string | undefined) => ip === '10.9.9.9' } },
+    { provide: AbuseEvents, useValue: { record: (event: Record<string, unknown>) => void recorded.push(event) } },
+    { provide: abuseConfig.KEY, useValue: { IP_BAN_MAX_FAILURES: 3 } },
+    { provide: Clock, useValue: { now: () => NOW } },
+  ]);
 
   const fail = (ip: string | undefined, userAgent?: string) =>
-    emitter.emitAsync(AuthFailed.event, new AuthFailed(ip, '/api/convert', userAgent, 'lc_live_ab…yz'));
+    listener.emitter.emitAsync(AuthFailed.event, new AuthFailed(ip, '/api/convert', userAgent, 'lc_live_ab…yz'));
 
   it('is registered for AuthFailed', () => {
-    expect(emitter.listeners(AuthFailed.event)).toHaveLength(1);
+    expect(listener.emitter.listeners(AuthFailed.event)).toHaveLength(1);
   });
 
   it('counts each failure per IP, logs it, and bans the IP at IP_BAN_MAX_FAILURES (awaited by the emitter)', async () => {

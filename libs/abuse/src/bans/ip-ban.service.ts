@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppException, Clock, PeriodicTask } from '@app/common';
+import { AppException, Clock, PeriodicUntilModuleDestroy } from '@app/common';
 import { ipKeyFromInput } from '../ip-key';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { BAN_SYNC_INTERVAL_MS } from '../abuse.constants';
@@ -26,10 +26,7 @@ function activeBanOf(row: Pick<IpBan, 'id' | 'ip' | 'level' | 'expiresAt'>): Act
  * blocking a client an admin released.
  */
 @Injectable()
-export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(IpBanService.name);
-  private readonly reload: PeriodicTask;
-
+export class IpBanService extends PeriodicUntilModuleDestroy implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly policy: BanPolicy,
@@ -39,25 +36,16 @@ export class IpBanService implements OnModuleInit, OnApplicationBootstrap, OnMod
     private readonly clock: Clock,
     scheduler: SchedulerRegistry,
   ) {
-    this.reload = new PeriodicTask(scheduler, {
-      name: 'ban-sync',
-      everyMs: BAN_SYNC_INTERVAL_MS,
-      run: () => this.refresh(),
-      logger: this.logger,
-    });
+    super(scheduler, 'ban-sync', BAN_SYNC_INTERVAL_MS);
+  }
+
+  protected runPeriodically(): Promise<void> {
+    return this.refresh();
   }
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
     this.sync.listen();
-  }
-
-  onApplicationBootstrap(): void {
-    this.reload.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.reload.stop();
   }
 
   /** The ban that applies to this client address (`req.ip`), or null. Allow-listed clients never have one. */

@@ -50,24 +50,12 @@ export class RateLimitPolicies {
 
   /** The link budgets of a plan, in the window of the request limits (made once per plan: read on every call). */
   linkBudgetsFor(plan: MemberPlan): readonly RateLimitPolicy[] {
-    return this.once(`budgets:${plan}`, () =>
-      LINK_BUDGET_NAMES.map((name) => ({
-        name,
-        limit: this.linkBudgetFor(plan, name),
-        windowSeconds: this.windowSeconds,
-      })),
-    );
+    return this.policiesOf(`budgets:${plan}`, LINK_BUDGET_NAMES, (name) => this.linkBudgetFor(plan, name));
   }
 
   /** The request limits of a plan (made once per plan). */
   policiesFor(plan: MemberPlan): readonly RateLimitPolicy[] {
-    return this.once(`requests:${plan}`, () =>
-      THROTTLER_NAMES.map((name) => ({
-        name,
-        limit: this.limitFor(plan, name),
-        windowSeconds: this.windowSeconds,
-      })),
-    );
+    return this.policiesOf(`requests:${plan}`, THROTTLER_NAMES, (name) => this.limitFor(plan, name));
   }
 
   /** `RateLimit-Policy` for a plan's request limits, and with its link budgets too (made once per plan). */
@@ -78,6 +66,17 @@ export class RateLimitPolicies {
   }
 
   private readonly made = new Map<string, unknown>();
+
+  /** The policies of `names` in the window of the request limits, each with its limit (made once per `key`). */
+  private policiesOf<Name extends PolicyName>(
+    key: string,
+    names: readonly Name[],
+    limitOf: (name: Name) => number,
+  ): readonly RateLimitPolicy[] {
+    return this.once(key, () =>
+      names.map((name) => ({ name, limit: limitOf(name), windowSeconds: this.windowSeconds })),
+    );
+  }
 
   private once<T>(key: string, make: () => T): T {
     if (!this.made.has(key)) this.made.set(key, Object.freeze(make()));

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, PeriodicTask } from '@app/common';
+import { Clock, PeriodicUntilShutdown } from '@app/common';
 import { type ClickDimensionsSink, ShortLinkService } from '@app/shortlinks';
 import { LRUCache } from 'lru-cache';
 import type { IncomingMessage } from 'node:http';
@@ -58,13 +58,11 @@ interface LinkFacts {
  * stored on each row so the analytics read one table. A failed write keeps the counters for the next flush.
  */
 @Injectable()
-export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ClickRecorder.name);
+export class ClickRecorder extends PeriodicUntilShutdown implements ClickDimensionsSink {
   private readonly reader = new ClickDimensionReader();
   private pending = new PendingCombinations();
   private dropped = 0;
   private readonly links = new LRUCache<string, LinkFacts>({ max: LINK_CACHE_MAX });
-  private readonly flusher: PeriodicTask;
   private flushing: Promise<void> = Promise.resolve();
   readonly enabled: boolean;
 
@@ -75,24 +73,27 @@ export class ClickRecorder implements ClickDimensionsSink, OnApplicationBootstra
     @Inject(analyticsConfig.KEY) config: AnalyticsConfig,
     scheduler: SchedulerRegistry,
   ) {
+    super(scheduler, 'click-dimensions-flush', config.CLICK_DIMENSIONS_FLUSH_INTERVAL_MS);
     this.enabled = config.CLICK_DIMENSIONS_ENABLED;
-    this.flusher = new PeriodicTask(scheduler, {
-      name: 'click-dimensions-flush',
-      everyMs: config.CLICK_DIMENSIONS_FLUSH_INTERVAL_MS,
-      run: () => this.flush(),
-      logger: this.logger,
-    });
   }
 
-  onApplicationBootstrap(): void {
-    if (this.enabled) this.flusher.start();
+  protected runPeriodically(): Promise<void> {
+    return this.flush();
+  }
+
+  protected override runsPeriodically(): boolean {
+    return this.enabled;
+  }
+
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
     if (this.enabled && !this.reader.hasCountries) {
       this.logger.warn('The DB-IP country database could not be opened: clicks are recorded without their country');
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.flusher.stop();
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await this.flush();
     if (this.pending.size > 0) {
       this.logger.error({ lost_combinations: this.pending.size }, 'Could not write the click dimensions at shutdown');

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, PeriodicTask } from '@app/common';
+import { Clock, PeriodicUntilShutdown } from '@app/common';
 import { DataSource } from 'typeorm';
 import { analyticsConfig, AnalyticsConfig } from '../analytics.config';
 import { emptiedHoursSql, summaryRollUpCtes } from './click-summaries';
@@ -19,30 +19,22 @@ const ROLLUP_STATEMENTS_PER_RUN = 20;
  * hours. Runs hourly in the api (any instance may: the statement is safe to run concurrently).
  */
 @Injectable()
-export class ClickRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ClickRetention.name);
-  private readonly task: PeriodicTask;
-
+export class ClickRetention extends PeriodicUntilShutdown {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     @Inject(analyticsConfig.KEY) private readonly config: AnalyticsConfig,
     scheduler: SchedulerRegistry,
   ) {
-    this.task = new PeriodicTask(scheduler, {
-      name: 'click-hours-rollup',
-      everyMs: 3_600_000,
-      run: () => this.rollUp(),
-      logger: this.logger,
-    });
+    super(scheduler, 'click-hours-rollup', 3_600_000);
   }
 
-  onApplicationBootstrap(): void {
-    if (this.config.CLICK_HOURLY_RETENTION_DAYS > 0) this.task.start();
+  protected runPeriodically(): Promise<number> {
+    return this.rollUp();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected override runsPeriodically(): boolean {
+    return this.config.CLICK_HOURLY_RETENTION_DAYS > 0;
   }
 
   /** Rolls up what is older than the retention; returns the hourly rows moved. */

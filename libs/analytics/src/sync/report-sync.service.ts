@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, PeriodicTask } from '@app/common';
+import { Clock, PeriodicUntilShutdown } from '@app/common';
 import { MemberSettingsService } from '@app/members';
 import { regionOfCurrency } from '@app/marketplaces';
 import { LAZADA_REPORT_PAGE_LIMIT, OutsideLinks } from '@app/outbound';
@@ -80,9 +80,7 @@ interface RunCounts {
  * pages are retried on a retryable failure; Shopee's never (a scrollId is used once, a fresh query keeps the gap).
  */
 @Injectable()
-export class ReportSyncService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ReportSyncService.name);
-  private readonly task: PeriodicTask;
+export class ReportSyncService extends PeriodicUntilShutdown {
   private readonly running = new Set<string>();
   private lastShopeeQueryAt = 0;
   private stopping = false;
@@ -97,21 +95,20 @@ export class ReportSyncService implements OnApplicationBootstrap, OnApplicationS
     private readonly events: EventEmitter2,
     private readonly marketplaces: OutsideLinks,
   ) {
-    this.task = new PeriodicTask(scheduler, {
-      name: 'order-report-sync',
-      everyMs: Math.max(config.ORDER_SYNC_INTERVAL_MS, 1000),
-      run: () => this.syncAll(),
-      logger: this.logger,
-    });
+    super(scheduler, 'order-report-sync', Math.max(config.ORDER_SYNC_INTERVAL_MS, 1000));
   }
 
-  onApplicationBootstrap(): void {
-    if (this.config.ORDER_SYNC_INTERVAL_MS > 0) this.task.start();
+  protected runPeriodically(): Promise<void> {
+    return this.syncAll();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  protected override runsPeriodically(): boolean {
+    return this.config.ORDER_SYNC_INTERVAL_MS > 0;
+  }
+
+  override async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    await this.task.stop();
+    await super.onApplicationShutdown();
   }
 
   /** Every member with saved credentials, one after the other. */

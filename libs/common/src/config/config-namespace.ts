@@ -1,19 +1,12 @@
-import { applyDecorators, Provider } from '@nestjs/common';
+import { Provider } from '@nestjs/common';
 import { ConfigFactoryKeyHost, registerAs } from '@nestjs/config';
-import { plainToInstance, Transform } from 'class-transformer';
-import { getMetadataStorage, IsInt, Max, Min, validateSync } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validateSync } from 'class-validator';
 import type { GeneratedSecret } from './secret-file';
 
 /** `"8080"` → 8080; anything else is left for the validator to refuse. */
 export const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
-
-/**
- * An integer setting within `[min, max]`: read from its string (`toInt`), then checked. The range is class-validator
- * metadata, so the start-up check and docs/configuration.md both read it from here.
- */
-export const IntSetting = (min: number, max: number): PropertyDecorator =>
-  applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max));
 
 /** `true/1/yes/on` and `false/0/no/off` (any case) → a boolean; anything else is left for the validator. */
 export const toBool = ({ value }: { value: unknown }): unknown => {
@@ -132,4 +125,15 @@ export function loadConfig(env: Env, namespaces: ConfigNamespace[]): LoadedConfi
 /** One namespace's validated settings (tests and tools that need one lib's settings). */
 export function loadNamespace<T extends object>(namespace: ConfigNamespace<T>, env: Env): T {
   return loadConfig(env, [namespace]).get(namespace);
+}
+
+/** The problems of the `ConfigError` that `load` throws (tests); any other outcome is thrown as an error. */
+export function configProblems(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('The settings loaded without a ConfigError');
 }

@@ -1,40 +1,41 @@
+import { itReturnsEach } from '../testing/returns-each';
 import { isSecretQueryName, isSecretQueryValue, redactUrl } from './secret-query';
 
 describe('secret query names', () => {
-  it.each([
-    'api_key',
-    'api_token',
-    'apikey',
-    'apitoken',
-    'Api-Token',
-    'x-api-token',
-    'X_API_KEY',
-    'apiToken',
-    'key',
-    'token',
-    'access_token',
-    'password',
-    'secret',
-    'api_token[]',
-    'pwd',
-    'pass',
-    'passwd',
-    'Pass-Phrase',
-    'credentials',
-    'credential',
-    'client_secret',
-    'secret_key',
-    'jwt',
-  ])('%s is one', (name) => {
-    expect(isSecretQueryName(name)).toBe(true);
-  });
-
-  it.each(['email', 'page', 'mode', 'keyword', 'tokens_used', 'q', 'passenger', 'domain', 'code'])(
-    '%s is not one',
-    (name) => {
-      expect(isSecretQueryName(name)).toBe(false);
-    },
-  );
+  itReturnsEach(isSecretQueryName, [
+    ['api_key', true],
+    ['api_token', true],
+    ['apikey', true],
+    ['apitoken', true],
+    ['Api-Token', true],
+    ['x-api-token', true],
+    ['X_API_KEY', true],
+    ['apiToken', true],
+    ['key', true],
+    ['token', true],
+    ['access_token', true],
+    ['password', true],
+    ['secret', true],
+    ['api_token[]', true],
+    ['pwd', true],
+    ['pass', true],
+    ['passwd', true],
+    ['Pass-Phrase', true],
+    ['credentials', true],
+    ['credential', true],
+    ['client_secret', true],
+    ['secret_key', true],
+    ['jwt', true],
+    ['email', false],
+    ['page', false],
+    ['mode', false],
+    ['keyword', false],
+    ['tokens_used', false],
+    ['q', false],
+    ['passenger', false],
+    ['domain', false],
+    ['code', false],
+  ]);
 
   it('masks their values in a URL and leaves the rest', () => {
     expect(redactUrl('/api/convert?Api-Token=tok_abc&x=1&api%5Fkey=sk_def&apiToken=tok_g')).toBe(
@@ -54,16 +55,19 @@ describe('secret-looking query values', () => {
   const key = `sk_${'A1b2C3d4'.repeat(4)}`;
   const token = `tok_${'Z9y8X7w6'.repeat(5)}`;
 
-  it.each([key, token, `Bearer ${token}`, `${key}:${token}`, `x ${key.slice(0, 19)}`])('%s is one', (value) => {
-    expect(isSecretQueryValue(value)).toBe(true);
-  });
-
-  it.each(['sk_AbCd…wXyZ', 'tok_short', 'task_1234567890abcdefghij', 'mytok_1234567890abcdefghij', 'hello', ''])(
-    '%s is not one',
-    (value) => {
-      expect(isSecretQueryValue(value)).toBe(false);
-    },
-  );
+  itReturnsEach(isSecretQueryValue, [
+    [key, true],
+    [token, true],
+    [`Bearer ${token}`, true],
+    [`${key}:${token}`, true],
+    [`x ${key.slice(0, 19)}`, true],
+    ['sk_AbCd…wXyZ', false],
+    ['tok_short', false],
+    ['task_1234567890abcdefghij', false],
+    ['mytok_1234567890abcdefghij', false],
+    ['hello', false],
+    ['', false],
+  ]);
 
   it('masks them whatever the name, percent-encoded or not, and a bare one', () => {
     expect(redactUrl(`/health?t=${token}&x=1&q=${encodeURIComponent(`Bearer ${key}`)}`)).toBe(

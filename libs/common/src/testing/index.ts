@@ -1,7 +1,9 @@
 /**
  * What only tests name of the common library (not part of its door `@app/common`): one settings namespace loaded
- * alone, one generated secret ensured alone, and a listener wired as Nest wires it.
+ * alone, the problems a bad environment gets, one generated secret ensured alone, a listener wired as Nest wires
+ * it, and a function's table of cases.
  */
-export { loadNamespace } from '../config/config-namespace';
+export { configProblems, loadNamespace } from '../config/config-namespace';
 export { ensureSecret } from '../config/secret-file';
-export { startListenerModule } from './listener-module';
+export { listenerModuleEachTest } from './listener-module';
+export { itReturnsEach } from './returns-each';

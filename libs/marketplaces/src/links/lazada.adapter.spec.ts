@@ -1,4 +1,4 @@
-import { pageAt, refused, shortAt } from '../testing/link-cases';
+import { itKnowsHosts, itReadsLinks, pageAt, refused, shortAt } from '../testing/link-cases';
 import { LazadaAdapter } from './lazada.adapter';
 import { LinkIdentifier } from './link-identifier';
 
@@ -6,44 +6,44 @@ const adapter = new LazadaAdapter();
 const identifier = new LinkIdentifier([adapter]);
 
 describe('LazadaAdapter', () => {
-  it.each([
-    'lazada.vn',
-    'www.lazada.vn',
-    'm.lazada.vn',
-    'pages.lazada.vn',
-    's.lazada.vn',
-    'c.lazada.vn',
-    'www.lazada.co.th',
-    'www.lazada.com.my',
-    'www.lazada.co.id',
-    'www.lazada.com.ph',
-    'www.lazada.sg',
-    'lzd.co',
-  ])('owns %s', (host) => expect(adapter.ownsHost(host)).toBe(true));
+  itKnowsHosts(adapter, {
+    owned: [
+      'lazada.vn',
+      'www.lazada.vn',
+      'm.lazada.vn',
+      'pages.lazada.vn',
+      's.lazada.vn',
+      'c.lazada.vn',
+      'www.lazada.co.th',
+      'www.lazada.com.my',
+      'www.lazada.co.id',
+      'www.lazada.com.ph',
+      'www.lazada.sg',
+      'lzd.co',
+    ],
+    foreign: [
+      'lazada.vn.evil.com',
+      'evil-lazada.vn',
+      'lazada.com',
+      'lazada.xyz',
+      'member.lazada.vn',
+      'sellercenter.lazada.vn',
+      'x.s.lazada.vn',
+      'www.lzd.co',
+      'lzd.co.evil.com',
+      '127.0.0.1',
+    ],
+    shortLinkHosts: [
+      ['s.lazada.vn', true],
+      ['c.lazada.vn', true],
+      ['s.lazada.co.th', true],
+      ['lzd.co', true],
+      ['www.lazada.vn', false],
+      ['pages.lazada.vn', false],
+    ],
+  });
 
-  it.each([
-    'lazada.vn.evil.com',
-    'evil-lazada.vn',
-    'lazada.com',
-    'lazada.xyz',
-    'member.lazada.vn',
-    'sellercenter.lazada.vn',
-    'x.s.lazada.vn',
-    'www.lzd.co',
-    'lzd.co.evil.com',
-    '127.0.0.1',
-  ])('does not own %s', (host) => expect(adapter.ownsHost(host)).toBe(false));
-
-  it.each([
-    ['s.lazada.vn', true],
-    ['c.lazada.vn', true],
-    ['s.lazada.co.th', true],
-    ['lzd.co', true],
-    ['www.lazada.vn', false],
-    ['pages.lazada.vn', false],
-  ])('isShortLinkHost(%s) = %s', (host, expected) => expect(adapter.isShortLinkHost(host)).toBe(expected));
-
-  it.each([
+  itReadsLinks(identifier, 'lazada', [
     [
       'product with slug and sku',
       'https://www.lazada.vn/products/x-i1-s2.html',
@@ -89,9 +89,7 @@ describe('LazadaAdapter', () => {
       `https://c.lazada.vn/t/c.abc?url=${encodeURIComponent('https://www.lazada.vn.evil.com/products/x-i1.html')}`,
       refused('invalid_link'),
     ],
-  ])('%s', (_name, raw, expected) => {
-    expect(identifier.identify(raw)).toMatchObject({ marketplace: 'lazada', ...expected });
-  });
+  ]);
 
   it('builds master links only for lazada.vn, with sub ids as sub_id1..5', () => {
     const link = identifier.identify('https://www.lazada.vn/products/x-i1-s2.html?spm=a')!;

@@ -1,18 +1,13 @@
 import { parse as parseDomain } from 'tldts';
-import {
-  AffiliateLinkResult,
-  AffiliateParams,
-  MarketplaceAdapter,
-  MarketplaceId,
-  ParsedLink,
-} from './marketplace-link';
-import { assertBuildable, refusedLink, sharedReasons } from './adapter-parts';
+import { AffiliateLinkResult, AffiliateParams, MarketplaceId, ParsedLink } from './marketplace-link';
+import { BuildableLink, HostParsers, marketplaceLinks, OwnedHost, sharedReasons, TableAdapter } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isAccountPolicyOrHelpPath, isPolicySlug } from './non-shoppable';
 import { paramValue, trackingRules, withoutTracking } from './query-filter';
-import { hostName, MarketplaceRecognition, PathFamily, RecognisedHost } from './recognition';
-import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments, tryParseUrl } from './url-helpers';
+import { hostName, PathFamily, RecognisedHost } from './recognition';
+import { embeddedWebUrl, normalizeHostname, pathSegments, tryParseUrl } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'lazada';
+const LINKS = marketplaceLinks(MARKETPLACE);
 
 /** Public suffixes of the Lazada sites. An explicit list: `lazada.<other suffix>` may belong to anyone. */
 const LAZADA_REGIONS: ReadonlySet<string> = new Set(['vn', 'co.th', 'com.my', 'co.id', 'com.ph', 'sg']);
@@ -33,10 +28,7 @@ const SUBDOMAIN_ROLES: ReadonlyMap<string, LazadaHostRole> = new Map<string, Laz
   ['c', 'master'],
 ]);
 
-interface LazadaHost {
-  role: LazadaHostRole;
-  region: string;
-}
+type LazadaHost = OwnedHost<LazadaHostRole>;
 
 /** `<slug>-i<item>[-s<sku>].html`, `i<item>[-s<sku>].html` (the last segment of `/products/...`). */
 const PRODUCT_SEGMENT = /^(?:.+-)?i([1-9]\d{0,19})(?:-s([1-9]\d{0,19}))?\.html$/i;
@@ -210,40 +202,24 @@ const REASONS = {
  * `c.lazada.<tld>/t/c.<code>` master links (read from their `url` parameter when they carry one, resolved when not).
  * Affiliate links are master links `c.lazada.vn/t/c.<member code>?url=<canonical>&sub_id1..5`.
  */
-export class LazadaAdapter implements MarketplaceAdapter {
+export class LazadaAdapter extends TableAdapter<LazadaHostRole> {
   readonly id: MarketplaceId = MARKETPLACE;
   readonly label = 'Lazada';
+  protected readonly classify = classifyLazadaHost;
+  protected readonly shortLinkRoles = ['short', 'master'] as const;
+  protected readonly parsers: HostParsers<LazadaHostRole> = {
+    main: (url, host) => parseMainSite(url, host.region),
+    pages: (url, host) => parsePagesSite(url, host.region),
+    short: (url, host) => parseShortLink(url, host.region),
+    master: (url, host) => parseMasterLink(url, host.region),
+  };
+  protected readonly notOwned = LINKS.invalid(DEFAULT_REGION, REASONS.notThisMarketplace);
 
-  ownsHost(host: string): boolean {
-    return classifyLazadaHost(host) !== null;
+  protected recognitionTables() {
+    return { hosts: lazadaHosts(), roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
-  isShortLinkHost(host: string): boolean {
-    const role = classifyLazadaHost(host)?.role;
-    return role === 'short' || role === 'master';
-  }
-
-  recognition(): MarketplaceRecognition {
-    return { marketplace: this.id, label: this.label, hosts: lazadaHosts(), roles: ROLE_LABELS, paths: PATH_FAMILIES };
-  }
-
-  parse(url: URL): ParsedLink {
-    const host = classifyLazadaHost(normalizeHostname(url.hostname));
-    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notThisMarketplace);
-    switch (host.role) {
-      case 'main':
-        return parseMainSite(url, host.region);
-      case 'pages':
-        return parsePagesSite(url, host.region);
-      case 'short':
-        return parseShortLink(url, host.region);
-      case 'master':
-        return parseMasterLink(url, host.region);
-    }
-  }
-
-  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
-    assertBuildable(link, this.label);
+  protected affiliateLink(link: BuildableLink, params: AffiliateParams): AffiliateLinkResult {
     if (link.region !== MASTER_LINK_REGION) {
       return {
         ok: false,
@@ -282,11 +258,11 @@ function parseMainSite(url: URL, region: string): ParsedLink {
   const segments = pathSegments(url.pathname);
   const section = segments[0]?.toLowerCase();
   if (section !== undefined && NON_SHOPPABLE_SECTIONS.has(section)) {
-    return notAProduct(region, REASONS.nonShoppablePage);
+    return LINKS.notAProduct(region, REASONS.nonShoppablePage);
   }
   if (section === 'products') {
     const product = segments.length === 2 ? productLink(region, segments[1]) : null;
-    return product ?? notAProduct(region, REASONS.unknownPage);
+    return product ?? LINKS.notAProduct(region, REASONS.unknownPage);
   }
   if (segments.length === 0) return pageLink(url, region, '/');
   // `/i<item>[-s<sku>].html` at the site root is a product page too.
@@ -296,17 +272,17 @@ function parseMainSite(url: URL, region: string): ParsedLink {
     return pageLink(url, region, `/shop/${folderPath(segments[1])}`);
   }
   if (section === 'catalog' && segments.length === 1) return pageLink(url, region, '/catalog/');
-  if (segments.length === 1 && isPolicySlug(segments[0])) return notAProduct(region, REASONS.nonShoppablePage);
-  if (segments.length === 1 && segments[0].endsWith('-')) return notAProduct(region, REASONS.cutSlug);
+  if (segments.length === 1 && isPolicySlug(segments[0])) return LINKS.notAProduct(region, REASONS.nonShoppablePage);
+  if (segments.length === 1 && segments[0].endsWith('-')) return LINKS.notAProduct(region, REASONS.cutSlug);
   if (segments.length === 1 && SLUG_SEGMENT.test(segments[0]))
     return pageLink(url, region, `/${folderPath(segments[0])}`);
-  return notAProduct(region, REASONS.unknownPage);
+  return LINKS.notAProduct(region, REASONS.unknownPage);
 }
 
 /** `pages.lazada.<tld>`: campaign pages, except its login, sign-up (`/wow/gcp/<cc>/member/…`) and policy pages. */
 function parsePagesSite(url: URL, region: string): ParsedLink {
   return isAccountPolicyOrHelpPath(pathSegments(url.pathname), NON_SHOPPABLE_SECTIONS)
-    ? notAProduct(region, REASONS.nonShoppablePage)
+    ? LINKS.notAProduct(region, REASONS.nonShoppablePage)
     : pageLink(url, region, url.pathname);
 }
 
@@ -334,8 +310,8 @@ function parseShortLink(url: URL, region: string): ParsedLink {
   const segments = pathSegments(url.pathname);
   const codeShape = normalizeHostname(url.hostname) === SHORT_DOMAIN ? SHORT_CODE_SEGMENT : SHARE_CODE_SEGMENT;
   const valid = segments.length === 1 && codeShape.test(segments[0]);
-  if (!valid) return invalidLink(region, REASONS.shortLinkWithoutCode);
-  return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
+  if (!valid) return LINKS.invalid(region, REASONS.shortLinkWithoutCode);
+  return LINKS.short(url, region);
 }
 
 /**
@@ -346,16 +322,14 @@ function parseShortLink(url: URL, region: string): ParsedLink {
 function parseMasterLink(url: URL, region: string): ParsedLink {
   const segments = pathSegments(url.pathname);
   if (segments.length !== 2 || segments[0].toLowerCase() !== 't' || !MASTER_CODE_SEGMENT.test(segments[1])) {
-    return invalidLink(region, REASONS.badMasterLink);
+    return LINKS.invalid(region, REASONS.badMasterLink);
   }
   const rawTarget = paramValue(url.search, MASTER_LINK_TARGET_PARAM);
-  if (rawTarget === null) {
-    return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
-  }
+  if (rawTarget === null) return LINKS.short(url, region);
   const target = embeddedWebUrl(rawTarget);
   const host = target && classifyLazadaHost(normalizeHostname(target.hostname));
   if (!target || !host || (host.role !== 'main' && host.role !== 'pages')) {
-    return invalidLink(region, REASONS.badMasterLink);
+    return LINKS.invalid(region, REASONS.badMasterLink);
   }
   const parsed = host.role === 'main' ? parseMainSite(target, host.region) : parsePagesSite(target, host.region);
   return { ...parsed, fromAffiliateRedirect: true };
@@ -387,18 +361,5 @@ function mainOrigin(region: string): string {
 function pageLink(url: URL, region: string, path: string): ParsedLink {
   const isPagesHost = classifyLazadaHost(normalizeHostname(url.hostname))?.role === 'pages';
   const origin = isPagesHost ? `https://pages.lazada.${region}` : mainOrigin(region);
-  return {
-    marketplace: MARKETPLACE,
-    kind: 'page',
-    region,
-    canonicalUrl: `${origin}${path}${withoutTracking(url.search, LAZADA_TRACKING)}`,
-  };
-}
-
-function notAProduct(region: string, reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, region, 'not_a_product', reason);
-}
-
-function invalidLink(region: string, reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, region, 'invalid_link', reason);
+  return LINKS.page(region, `${origin}${path}${withoutTracking(url.search, LAZADA_TRACKING)}`);
 }

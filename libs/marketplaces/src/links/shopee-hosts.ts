@@ -82,11 +82,6 @@ export function classifyShopeeHost(host: string): ShopeeHost | null {
   return role ? { role, region: info.publicSuffix } : null;
 }
 
-/** `s.shopee.<region>`, `shp.ee`, `<region>.shp.ee`, `shope.ee`: the hosts the short-link resolver may fetch. */
-export function isShopeeShortLinkHost(host: string): boolean {
-  return classifyShopeeHost(host)?.role === 'short';
-}
-
 /** `https://shopee.<region>`: the canonical origin of a regional site. */
 export function mainSiteOrigin(region: string): string {
   return `https://shopee.${region}`;

@@ -1,27 +1,21 @@
-import {
-  AffiliateLinkResult,
-  AffiliateParams,
-  MarketplaceAdapter,
-  MarketplaceId,
-  ParsedLink,
-} from './marketplace-link';
-import { assertBuildable, refusedLink, sharedReasons } from './adapter-parts';
+import { AffiliateLinkResult, AffiliateParams, MarketplaceId, ParsedLink } from './marketplace-link';
+import { BuildableLink, HostParsers, marketplaceLinks, OwnedHost, sharedReasons, TableAdapter } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isPolicySlug } from './non-shoppable';
-import { MarketplaceRecognition, PathFamily } from './recognition';
+import { PathFamily } from './recognition';
 import {
   affiliateRedirectEndpoint,
   classifyShopeeHost,
   DEFAULT_REGION,
-  isShopeeShortLinkHost,
   mainSiteOrigin,
   ShopeeHostRole,
   shopeeHosts,
 } from './shopee-hosts';
 import { paramValue } from './query-filter';
 import { voucherQuery, withoutTrackingQuery } from './shopee-query';
-import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
+import { embeddedWebUrl, normalizeHostname, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'shopee';
+const LINKS = marketplaceLinks(MARKETPLACE);
 
 /** Shop and item ids: positive integers, no leading zero (a leading zero would produce a dead canonical link). */
 const ID = /^[1-9]\d{0,19}$/;
@@ -220,41 +214,27 @@ interface ProductIds {
   slugSegment?: string;
 }
 
-export class ShopeeAdapter implements MarketplaceAdapter {
+export class ShopeeAdapter extends TableAdapter<ShopeeHostRole> {
   readonly id: MarketplaceId = MARKETPLACE;
   readonly label = 'Shopee';
+  protected readonly classify = classifyShopeeHost;
+  protected readonly shortLinkRoles = ['short'] as const;
+  protected readonly parsers: HostParsers<ShopeeHostRole> = {
+    main: (url, host) => parseMainSite(url, host.region),
+    short: (url, host) => parseShortLinkHost(url, host.region),
+    affiliate_portal: (url, host) =>
+      isProductOffer(url) ? LINKS.invalid(host.region, REASONS.productOfferWithoutShop) : notProductHost(url, host),
+    share_video: notProductHost,
+    live: notProductHost,
+    food: notProductHost,
+  };
+  protected readonly notOwned = LINKS.invalid(DEFAULT_REGION, REASONS.notThisMarketplace);
 
-  ownsHost(host: string): boolean {
-    return classifyShopeeHost(host) !== null;
+  protected recognitionTables() {
+    return { hosts: shopeeHosts(), roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
-  isShortLinkHost(host: string): boolean {
-    return isShopeeShortLinkHost(host);
-  }
-
-  recognition(): MarketplaceRecognition {
-    return { marketplace: this.id, label: this.label, hosts: shopeeHosts(), roles: ROLE_LABELS, paths: PATH_FAMILIES };
-  }
-
-  parse(url: URL): ParsedLink {
-    const host = classifyShopeeHost(normalizeHostname(url.hostname));
-    if (!host) return invalidLink(DEFAULT_REGION, REASONS.notThisMarketplace);
-    switch (host.role) {
-      case 'main':
-        return parseMainSite(url, host.region);
-      case 'short':
-        return parseShortLinkHost(url, host.region);
-      case 'affiliate_portal':
-        return isProductOffer(url)
-          ? invalidLink(host.region, REASONS.productOfferWithoutShop)
-          : notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
-      default:
-        return notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
-    }
-  }
-
-  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
-    assertBuildable(link, this.label);
+  protected affiliateLink(link: BuildableLink, params: AffiliateParams): AffiliateLinkResult {
     if (!params.affiliateId) throw new Error('affiliateId is required to build a Shopee affiliate link');
     const query = [
       `origin_link=${encodeURIComponent(link.canonicalUrl)}`,
@@ -271,17 +251,17 @@ function parseMainSite(url: URL, region: string): ParsedLink {
   const segments = pathSegments(url.pathname);
   const section = segments[0]?.toLowerCase();
   if (section !== undefined && NON_SHOPPABLE_SECTIONS.has(section)) {
-    return notAProduct(region, REASONS.nonShoppablePage);
+    return LINKS.notAProduct(region, REASONS.nonShoppablePage);
   }
   if (section === UNIVERSAL_LINK_SEGMENT) return parseUniversalLink(url, region, segments.slice(1));
 
   const ids = productIdsFromPath(segments) ?? productIdsFromQuery(url.searchParams);
   if (ids) return productLink(url, region, ids);
-  if (segments.length === 1 && isPolicySlug(segments[0])) return notAProduct(region, REASONS.nonShoppablePage);
-  if (segments.length === 1 && segments[0].endsWith('-')) return notAProduct(region, REASONS.cutSlug);
+  if (segments.length === 1 && isPolicySlug(segments[0])) return LINKS.notAProduct(region, REASONS.nonShoppablePage);
+  if (segments.length === 1 && segments[0].endsWith('-')) return LINKS.notAProduct(region, REASONS.cutSlug);
   const pagePath = canonicalPagePath(segments);
   if (pagePath !== null) return pageLink(url, region, pagePath);
-  return notAProduct(region, REASONS.unknownPage);
+  return LINKS.notAProduct(region, REASONS.unknownPage);
 }
 
 /** `/universal-link/<target>`: app deep links; only product and shop targets are shoppable. */
@@ -289,7 +269,7 @@ function parseUniversalLink(url: URL, region: string, target: string[]): ParsedL
   const ids = productIdsFromPath(target) ?? productIdsFromQuery(url.searchParams);
   if (ids) return productLink(url, region, ids);
   if (isShopPath(target)) return pageLink(url, region, shopPagePath(target));
-  return notAProduct(region, REASONS.universalLinkTarget);
+  return LINKS.notAProduct(region, REASONS.universalLinkTarget);
 }
 
 /** `/<Slug>-i.<s>.<i>`, `/product/<s>/<i>`, `/opaanlp/<s>/<i>`, `/<shop-username>/<s>/<i>`. */
@@ -372,12 +352,7 @@ function modelIdOf(search: string): string | null {
 }
 
 function pageLink(url: URL, region: string, path: string): ParsedLink {
-  return {
-    marketplace: MARKETPLACE,
-    kind: 'page',
-    region,
-    canonicalUrl: `${mainSiteOrigin(region)}${path}${withoutTrackingQuery(url.search)}`,
-  };
+  return LINKS.page(region, `${mainSiteOrigin(region)}${path}${withoutTrackingQuery(url.search)}`);
 }
 
 /** `affiliate.shopee.<tld>/offer/product_offer/<itemId>`: an item without its shop. */
@@ -393,10 +368,8 @@ function parseShortLinkHost(url: URL, region: string): ParsedLink {
   if (segments.length === 1 && segments[0].toLowerCase() === AFFILIATE_REDIRECT_SEGMENT) {
     return parseAffiliateRedirect(url, region);
   }
-  if (segments.length === 1 && SHORT_CODE_SEGMENT.test(segments[0])) {
-    return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
-  }
-  return invalidLink(region, REASONS.shortLinkWithoutCode);
+  if (segments.length === 1 && SHORT_CODE_SEGMENT.test(segments[0])) return LINKS.short(url, region);
+  return LINKS.invalid(region, REASONS.shortLinkWithoutCode);
 }
 
 /**
@@ -406,16 +379,13 @@ function parseShortLinkHost(url: URL, region: string): ParsedLink {
 function parseAffiliateRedirect(url: URL, region: string): ParsedLink {
   const origin = embeddedWebUrl(url.searchParams.get(ORIGIN_LINK_PARAM));
   const host = origin && classifyShopeeHost(normalizeHostname(origin.hostname));
-  if (!origin || host?.role !== 'main') return invalidLink(region, REASONS.badAffiliateRedirect);
+  if (!origin || host?.role !== 'main') return LINKS.invalid(region, REASONS.badAffiliateRedirect);
   return { ...parseMainSite(origin, host.region), fromAffiliateRedirect: true };
 }
 
-// ---------------------------------------------------------------- helpers
+// ---------------------------------------------------------------- other hosts (Shopee Video, Live, the portal...)
 
-function notAProduct(region: string, reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, region, 'not_a_product', reason);
-}
-
-function invalidLink(region: string, reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, region, 'invalid_link', reason);
+/** A Shopee host without products (Shopee Video, Live, ShopeeFood, the affiliate portal's other pages). */
+function notProductHost(_url: URL, host: OwnedHost<keyof typeof NON_PRODUCT_HOST_REASONS>): ParsedLink {
+  return LINKS.notAProduct(host.region, NON_PRODUCT_HOST_REASONS[host.role]);
 }

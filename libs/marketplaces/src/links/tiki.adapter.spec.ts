@@ -1,4 +1,4 @@
-import { pageAt, refused, shortAt } from '../testing/link-cases';
+import { itKnowsHosts, itReadsLinks, pageAt, refused, shortAt } from '../testing/link-cases';
 import { LinkIdentifier } from './link-identifier';
 import { TikiAdapter } from './tiki.adapter';
 
@@ -6,21 +6,16 @@ const adapter = new TikiAdapter();
 const identifier = new LinkIdentifier([adapter]);
 
 describe('TikiAdapter', () => {
-  it.each(['tiki.vn', 'www.tiki.vn', 'm.tiki.vn', 'ti.ki'])('owns %s', (host) =>
-    expect(adapter.ownsHost(host)).toBe(true),
-  );
+  itKnowsHosts(adapter, {
+    owned: ['tiki.vn', 'www.tiki.vn', 'm.tiki.vn', 'ti.ki'],
+    foreign: ['tiki.vn.evil.com', 'tiki.com', 'tka.tiki.vn', 'salt.tikicdn.com', 'www.ti.ki', 'ti.ki.evil.com'],
+    shortLinkHosts: [
+      ['ti.ki', true],
+      ['tiki.vn', false],
+    ],
+  });
 
-  it.each(['tiki.vn.evil.com', 'tiki.com', 'tka.tiki.vn', 'salt.tikicdn.com', 'www.ti.ki', 'ti.ki.evil.com'])(
-    'does not own %s',
-    (host) => expect(adapter.ownsHost(host)).toBe(false),
-  );
-
-  it.each([
-    ['ti.ki', true],
-    ['tiki.vn', false],
-  ])('isShortLinkHost(%s) = %s', (host, expected) => expect(adapter.isShortLinkHost(host)).toBe(expected));
-
-  it.each([
+  itReadsLinks(identifier, 'tiki', [
     [
       'product',
       'https://www.tiki.vn/x-p12.html?spid=34&src=a',
@@ -43,9 +38,7 @@ describe('TikiAdapter', () => {
     ['search page', 'https://tiki.vn/search?q=iphone&_lc=x', pageAt('https://tiki.vn/search?q=iphone')],
     ['account page', 'https://tiki.vn/customer/account', refused('not_a_product')],
     ['deep unknown path', 'https://tiki.vn/a/b/c', refused('not_a_product')],
-  ])('%s', (_name, raw, expected) => {
-    expect(identifier.identify(raw)).toMatchObject({ marketplace: 'tiki', ...expected });
-  });
+  ]);
 
   it('builds TAP links only with both codes', () => {
     const link = identifier.identify('https://tiki.vn/p/1')!;

@@ -1,18 +1,13 @@
 import { parse as parseDomain } from 'tldts';
-import {
-  AffiliateLinkResult,
-  AffiliateParams,
-  MarketplaceAdapter,
-  MarketplaceId,
-  ParsedLink,
-} from './marketplace-link';
-import { assertBuildable, refusedLink, sharedReasons } from './adapter-parts';
+import { AffiliateLinkResult, AffiliateParams, MarketplaceId, ParsedLink } from './marketplace-link';
+import { BuildableLink, HostParsers, marketplaceLinks, OwnedHost, sharedReasons, TableAdapter } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isAccountPolicyOrHelpPath } from './non-shoppable';
 import { onlyParams, paramValue, trackingRules, withoutTracking } from './query-filter';
-import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
-import { embeddedWebUrl, normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
+import { hostName, PathFamily } from './recognition';
+import { embeddedWebUrl, normalizeHostname, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'tiki';
+const LINKS = marketplaceLinks(MARKETPLACE);
 const REGION = 'vn';
 const ORIGIN = 'https://tiki.vn';
 const AFFILIATE_HOST = 'ti.ki';
@@ -122,36 +117,23 @@ const REASONS = {
  * `ti.ki/<code>[/<campaign>]` short links; TAP affiliate links `ti.ki/<publisher>/<campaign>?TIKI_URI=<enc>` are
  * read from TIKI_URI, never fetched. Affiliate links are TAP links built with the member's TAP codes.
  */
-export class TikiAdapter implements MarketplaceAdapter {
+export class TikiAdapter extends TableAdapter<TikiHostRole> {
   readonly id: MarketplaceId = MARKETPLACE;
   readonly label = 'Tiki';
+  protected readonly classify = (host: string): OwnedHost<TikiHostRole> | null => {
+    const role = hostRole(host);
+    return role && { role, region: REGION };
+  };
+  protected readonly shortLinkRoles = ['short'] as const;
+  protected readonly parsers: HostParsers<TikiHostRole> = { main: parseMainSite, short: parseAffiliateHost };
+  protected readonly notOwned = invalidLink(REASONS.notThisMarketplace);
 
-  ownsHost(host: string): boolean {
-    return hostRole(host) !== null;
-  }
-
-  isShortLinkHost(host: string): boolean {
-    return hostRole(host) === 'short';
-  }
-
-  recognition(): MarketplaceRecognition {
+  protected recognitionTables() {
     const hosts = [...ROLE_BY_HOST].map(([host, role]) => ({ host, region: REGION, role }));
-    return { marketplace: this.id, label: this.label, hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
+    return { hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
-  parse(url: URL): ParsedLink {
-    switch (hostRole(normalizeHostname(url.hostname))) {
-      case 'main':
-        return parseMainSite(url);
-      case 'short':
-        return parseAffiliateHost(url);
-      default:
-        return invalidLink(REASONS.notThisMarketplace);
-    }
-  }
-
-  buildAffiliateLink(link: ParsedLink, params: AffiliateParams): AffiliateLinkResult {
-    assertBuildable(link, this.label);
+  protected affiliateLink(link: BuildableLink, params: AffiliateParams): AffiliateLinkResult {
     const publisher = params.marketplaceSettings?.tikiPublisherCode?.trim() ?? '';
     const campaign = params.marketplaceSettings?.tikiCampaignCode?.trim() ?? '';
     if (!CODE_SEGMENT.test(publisher) || !CODE_SEGMENT.test(campaign)) {
@@ -211,7 +193,7 @@ function parseAffiliateHost(url: URL): ParsedLink {
     return { ...parseMainSite(target), fromAffiliateRedirect: true };
   }
   if (!validPath) return invalidLink(REASONS.shortLinkWithoutCode);
-  return { marketplace: MARKETPLACE, kind: 'short', region: REGION, shortUrl: normalizeShortLink(url) };
+  return LINKS.short(url, REGION);
 }
 
 function product(path: string, itemId: string, url: URL): ParsedLink {
@@ -227,18 +209,13 @@ function product(path: string, itemId: string, url: URL): ParsedLink {
 }
 
 function page(path: string, url: URL): ParsedLink {
-  return {
-    marketplace: MARKETPLACE,
-    kind: 'page',
-    region: REGION,
-    canonicalUrl: `${ORIGIN}${path}${withoutTracking(url.search, TIKI_TRACKING)}`,
-  };
+  return LINKS.page(REGION, `${ORIGIN}${path}${withoutTracking(url.search, TIKI_TRACKING)}`);
 }
 
 function notAProduct(reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, REGION, 'not_a_product', reason);
+  return LINKS.notAProduct(REGION, reason);
 }
 
 function invalidLink(reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, REGION, 'invalid_link', reason);
+  return LINKS.invalid(REGION, reason);
 }

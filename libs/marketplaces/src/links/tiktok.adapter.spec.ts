@@ -1,4 +1,4 @@
-import { pageAt, refused, shortAt } from '../testing/link-cases';
+import { itKnowsHosts, itReadsLinks, pageAt, refused, shortAt } from '../testing/link-cases';
 import { LinkIdentifier } from './link-identifier';
 import { TikTokAdapter } from './tiktok.adapter';
 
@@ -6,17 +6,12 @@ const adapter = new TikTokAdapter();
 const identifier = new LinkIdentifier([adapter]);
 
 describe('TikTokAdapter', () => {
-  it.each(['tiktok.com', 'www.tiktok.com', 'm.tiktok.com', 'shop.tiktok.com', 'vt.tiktok.com', 'vm.tiktok.com'])(
-    'owns %s',
-    (host) => expect(adapter.ownsHost(host)).toBe(true),
-  );
+  itKnowsHosts(adapter, {
+    owned: ['tiktok.com', 'www.tiktok.com', 'm.tiktok.com', 'shop.tiktok.com', 'vt.tiktok.com', 'vm.tiktok.com'],
+    foreign: ['tiktok.com.evil.com', 'eviltiktok.com', 'seller-vn.tiktok.com', 'affiliate.tiktok.com', 'tiktokcdn.com'],
+  });
 
-  it.each(['tiktok.com.evil.com', 'eviltiktok.com', 'seller-vn.tiktok.com', 'affiliate.tiktok.com', 'tiktokcdn.com'])(
-    'does not own %s',
-    (host) => expect(adapter.ownsHost(host)).toBe(false),
-  );
-
-  it.each([
+  itReadsLinks(identifier, 'tiktok', [
     [
       'vt share link',
       'https://vt.tiktok.com/ZS9AJ7tbWDtcs-yOIvD/',
@@ -49,9 +44,7 @@ describe('TikTokAdapter', () => {
     ],
     ['photo post', 'https://www.tiktok.com/@a/photo/123', refused('not_a_product')],
     ['live', 'https://www.tiktok.com/@a/live', refused('not_a_product')],
-  ])('%s', (_name, raw, expected) => {
-    expect(identifier.identify(raw)).toMatchObject({ marketplace: 'tiktok', ...expected });
-  });
+  ]);
 
   it.each([
     'https://www.tiktok.com/',

@@ -1,18 +1,13 @@
 import { parse as parseDomain } from 'tldts';
-import {
-  AffiliateLinkResult,
-  AffiliateParams,
-  MarketplaceAdapter,
-  MarketplaceId,
-  ParsedLink,
-} from './marketplace-link';
-import { assertBuildable, refusedLink } from './adapter-parts';
+import { AffiliateLinkResult, AffiliateParams, MarketplaceId, ParsedLink } from './marketplace-link';
+import { BuildableLink, HostParsers, marketplaceLinks, OwnedHost, TableAdapter } from './adapter-parts';
 import { ACCOUNT_POLICY_HELP_SECTIONS, isPolicySlug } from './non-shoppable';
 import { paramValue } from './query-filter';
-import { hostName, MarketplaceRecognition, PathFamily } from './recognition';
-import { normalizeHostname, normalizeShortLink, pathSegments } from './url-helpers';
+import { hostName, PathFamily } from './recognition';
+import { normalizeHostname, pathSegments } from './url-helpers';
 
 const MARKETPLACE: MarketplaceId = 'tiktok';
+const LINKS = marketplaceLinks(MARKETPLACE);
 const DEFAULT_REGION = 'vn';
 
 export type TikTokHostRole = 'main' | 'shop' | 'short' | 'short_t' | 'shop_id';
@@ -130,15 +125,35 @@ const REASONS = {
  * `www.tiktok.com/t/<code>`. Videos are recognised and refused (not products); other tiktok.com pages (profiles,
  * home, tags) are not marketplace links at all. No local affiliate format (AccessTrade's API only).
  */
-export class TikTokAdapter implements MarketplaceAdapter {
+export class TikTokAdapter extends TableAdapter<TikTokHostRole> {
   readonly id: MarketplaceId = MARKETPLACE;
   readonly label = 'TikTok Shop';
+  protected readonly classify = (name: string): OwnedHost<TikTokHostRole> | null => {
+    const host = tiktokHost(name);
+    return host && { role: host.role, region: host.region ?? DEFAULT_REGION };
+  };
+  // `www.tiktok.com/t/<code>` is a short link on the main host; parse() still has to say 'short'.
+  protected readonly shortLinkRoles = ['short', 'short_t', 'main'] as const;
+  protected readonly parsers: HostParsers<TikTokHostRole> = {
+    short: (url, host) => {
+      const segments = pathSegments(url.pathname);
+      return segments.length === 1 && SHORT_CODE.test(segments[0])
+        ? LINKS.short(url, host.region)
+        : invalidLink(REASONS.shortLinkWithoutCode);
+    },
+    short_t: (url, host) => {
+      const segments = pathSegments(url.pathname);
+      return segments.length === 2 && segments[0] === 't' && SHORT_CODE.test(segments[1])
+        ? LINKS.short(url, host.region)
+        : invalidLink(REASONS.shortLinkWithoutCode);
+    },
+    main: (url) => parseMainSite(url, pathSegments(url.pathname)),
+    shop: (url) => parseShopSite(url, pathSegments(url.pathname)),
+    shop_id: (url, host) => parseRegionalShopSite(url, pathSegments(url.pathname), host.region),
+  };
+  protected readonly notOwned = invalidLink(REASONS.notTikTok);
 
-  ownsHost(host: string): boolean {
-    return tiktokHost(host) !== null;
-  }
-
-  recognition(): MarketplaceRecognition {
+  protected recognitionTables() {
     const hosts = TIKTOK_HOSTS.flatMap((host) =>
       host.subdomains.map((subdomain) => ({
         host: hostName(subdomain, host.domain),
@@ -146,40 +161,10 @@ export class TikTokAdapter implements MarketplaceAdapter {
         role: host.role,
       })),
     );
-    return { marketplace: this.id, label: this.label, hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
+    return { hosts, roles: ROLE_LABELS, paths: PATH_FAMILIES };
   }
 
-  isShortLinkHost(host: string): boolean {
-    const role = tiktokHost(host)?.role;
-    // `www.tiktok.com/t/<code>` is a short link on the main host; parse() still has to say 'short'.
-    return role === 'short' || role === 'short_t' || role === 'main';
-  }
-
-  parse(url: URL): ParsedLink | null {
-    const host = tiktokHost(normalizeHostname(url.hostname));
-    const segments = pathSegments(url.pathname);
-    switch (host?.role) {
-      case 'short':
-        return segments.length === 1 && SHORT_CODE.test(segments[0])
-          ? shortLink(url, host.region)
-          : invalidLink(REASONS.shortLinkWithoutCode);
-      case 'short_t':
-        return segments.length === 2 && segments[0] === 't' && SHORT_CODE.test(segments[1])
-          ? shortLink(url, host.region)
-          : invalidLink(REASONS.shortLinkWithoutCode);
-      case 'main':
-        return parseMainSite(url, segments);
-      case 'shop':
-        return parseShopSite(url, segments);
-      case 'shop_id':
-        return parseRegionalShopSite(url, segments, host.region ?? DEFAULT_REGION);
-      default:
-        return invalidLink(REASONS.notTikTok);
-    }
-  }
-
-  buildAffiliateLink(link: ParsedLink, _params: AffiliateParams): AffiliateLinkResult {
-    assertBuildable(link, this.label);
+  protected affiliateLink(_link: BuildableLink, _params: AffiliateParams): AffiliateLinkResult {
     return {
       ok: false,
       code: 'unsupported_for_marketplace',
@@ -197,7 +182,7 @@ function tiktokHost(host: string): TikTokHost | null {
 
 function parseMainSite(url: URL, segments: string[]): ParsedLink | null {
   const [first, second] = segments.map((segment) => segment.toLowerCase());
-  if (first === 't' && segments.length === 2 && SHORT_CODE.test(segments[1])) return shortLink(url);
+  if (first === 't' && segments.length === 2 && SHORT_CODE.test(segments[1])) return LINKS.short(url, DEFAULT_REGION);
   if (first === 'view' && second === 'product' && segments.length === 3 && ID.test(segments[2])) {
     return viewProduct(url, 'https://www.tiktok.com', segments[2]);
   }
@@ -255,7 +240,7 @@ function parseShopPath(url: URL, origin: string, segments: string[], prefix: str
     };
   }
   const path = segments.length === 0 ? prefix || '/' : `${prefix}/${segments.join('/')}`;
-  return { marketplace: MARKETPLACE, kind: 'page', region, canonicalUrl: `${origin}${path}` };
+  return LINKS.page(region, `${origin}${path}`);
 }
 
 /** `/view/product/<id>`: the canonical link keeps `region` (it selects the market) and nothing else. */
@@ -271,14 +256,10 @@ function viewProduct(url: URL, origin: string, id: string): ParsedLink {
   };
 }
 
-function shortLink(url: URL, region = DEFAULT_REGION): ParsedLink {
-  return { marketplace: MARKETPLACE, kind: 'short', region, shortUrl: normalizeShortLink(url) };
-}
-
 function notAProduct(reason: string, region = DEFAULT_REGION): ParsedLink {
-  return refusedLink(MARKETPLACE, region, 'not_a_product', reason);
+  return LINKS.notAProduct(region, reason);
 }
 
 function invalidLink(reason: string): ParsedLink {
-  return refusedLink(MARKETPLACE, DEFAULT_REGION, 'invalid_link', reason);
+  return LINKS.invalid(DEFAULT_REGION, reason);
 }

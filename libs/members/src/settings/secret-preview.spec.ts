@@ -1,10 +1,12 @@
+import { itReturnsEach } from '@app/common/testing';
 import { secretPreview } from './secret-preview';
 
 describe('secretPreview', () => {
-  it('shows at most the first and last four characters, and nothing of short values', () => {
-    expect(secretPreview('abcdefghijklmnopqrstuvwxyz')).toBe('abcd…wxyz');
-    expect(secretPreview('123456789012')).toBe('1234…9012');
-    expect(secretPreview('12345678901')).toBe('••••');
-    expect(secretPreview('')).toBe('••••');
-  });
+  // At most the first and last four characters, and nothing of short values.
+  itReturnsEach(secretPreview, [
+    ['abcdefghijklmnopqrstuvwxyz', 'abcd…wxyz'],
+    ['123456789012', '1234…9012'],
+    ['12345678901', '••••'],
+    ['', '••••'],
+  ]);
 });

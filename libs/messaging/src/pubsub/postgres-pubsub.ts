@@ -1,6 +1,6 @@
-import { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { PubSub } from './pubsub';
+import { ConnectedPubSub } from './pubsub';
 
 const RECONNECT_MAX_MS = 5000;
 const CONNECT_TIMEOUT_MS = 3000;
@@ -24,29 +24,15 @@ export function postgresChannelOf(channel: string): string {
  * handlers run after every (re)connection. NOTIFY goes out on a second connection, opened on first use and kept
  * (reopened after a failure). The payload is the message itself (at most 8000 bytes, PostgreSQL's limit).
  */
-export class PostgresPubSub extends PubSub implements OnModuleInit, OnApplicationShutdown {
+export class PostgresPubSub extends ConnectedPubSub implements OnApplicationShutdown {
   readonly transport = 'postgres';
   private listener: Client | null = null;
-  private listening = false;
-  private started = false;
   private reconnectAttempt = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private notifier: Promise<Client> | null = null;
-  /** NOTIFY channel → channel. */
-  private readonly names = new Map<string, string>();
 
   constructor(private readonly databaseUrl: string) {
     super();
-  }
-
-  get live(): boolean {
-    return this.listening;
-  }
-
-  /** Connects the listener when something subscribed already (waiting at most 1.5 s); else on first subscribe. */
-  async onModuleInit(): Promise<void> {
-    this.started = true;
-    if (this.channels().length > 0) await this.waitUntilLive(this.connect());
   }
 
   async publish(channel: string, message: string): Promise<void> {
@@ -72,7 +58,7 @@ export class PostgresPubSub extends PubSub implements OnModuleInit, OnApplicatio
     }
   }
 
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     this.reconnectTimer = undefined;
     if (this.closed) return;
     const client = new Client({

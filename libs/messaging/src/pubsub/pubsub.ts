@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnModuleInit } from '@nestjs/common';
 import { RareWarning } from '@app/common';
 
 export type MessageHandler = (message: string) => void;
@@ -88,4 +88,29 @@ export abstract class PubSub {
     if (this.closed) return;
     this.warning.warn(`${what} failed: ${(error as Error)?.message ?? String(error)}`);
   }
+}
+
+/**
+ * A transport over a connection to another server (Redis, PostgreSQL). At module init it connects when something
+ * subscribed already (waiting at most PUBSUB_STARTUP_WAIT_MS); else a first subscription connects.
+ */
+export abstract class ConnectedPubSub extends PubSub implements OnModuleInit {
+  /** Module init has run: from now on a first subscription connects. */
+  protected started = false;
+  /** Whether the listening connection listens on every channel right now. */
+  protected listening = false;
+  /** The transport's name of each channel (prefixed, or made a NOTIFY channel name) → the channel. */
+  protected readonly names = new Map<string, string>();
+
+  get live(): boolean {
+    return this.listening;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.started = true;
+    if (this.channels().length > 0) await this.waitUntilLive(this.connect());
+  }
+
+  /** Makes and connects the listening connection; resolves when it is first live. */
+  protected abstract connect(): Promise<void>;
 }

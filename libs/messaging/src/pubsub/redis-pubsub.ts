@@ -1,7 +1,7 @@
-import { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { RedisConnections } from '../redis/redis-connections';
-import { PubSub } from './pubsub';
+import { ConnectedPubSub } from './pubsub';
 
 /**
  * Redis pub/sub on the process's two connections: PUBLISH on the command connection (fails fast: a message while
@@ -9,26 +9,12 @@ import { PubSub } from './pubsub';
  * REDIS_KEY_PREFIX. Live from the moment every channel is subscribed until the subscriber connection drops; after
  * every reconnect the channels are subscribed again, then `onResync` handlers run.
  */
-export class RedisPubSub extends PubSub implements OnModuleInit, OnApplicationShutdown {
+export class RedisPubSub extends ConnectedPubSub implements OnApplicationShutdown {
   readonly transport = 'redis';
   private subscriber: Redis | null = null;
-  private subscribed = false;
-  private started = false;
-  /** Prefixed channel name → channel. */
-  private readonly names = new Map<string, string>();
 
   constructor(private readonly redis: RedisConnections) {
     super();
-  }
-
-  get live(): boolean {
-    return this.subscribed;
-  }
-
-  /** Connects the subscriber when something subscribed already (waiting at most 1.5 s); else on first subscribe. */
-  async onModuleInit(): Promise<void> {
-    this.started = true;
-    if (this.channels().length > 0) await this.waitUntilLive(this.connect());
   }
 
   async publish(channel: string, message: string): Promise<void> {
@@ -51,7 +37,7 @@ export class RedisPubSub extends PubSub implements OnModuleInit, OnApplicationSh
   }
 
   /** Makes and connects the subscriber; resolves when it is first live. */
-  private connect(): Promise<void> {
+  protected connect(): Promise<void> {
     const subscriber = this.redis.subscriber();
     if (!subscriber || this.subscriber) return Promise.resolve();
     this.subscriber = subscriber;
@@ -60,14 +46,14 @@ export class RedisPubSub extends PubSub implements OnModuleInit, OnApplicationSh
       if (channel !== undefined) this.deliver(channel, message);
     });
     // Not listening while disconnected; ioredis re-subscribes on reconnect and then says 'ready'.
-    subscriber.on('close', () => (this.subscribed = false));
-    subscriber.on('end', () => (this.subscribed = false));
+    subscriber.on('close', () => (this.listening = false));
+    subscriber.on('end', () => (this.listening = false));
     return new Promise<void>((resolve) => {
       subscriber.on('ready', () => {
         subscriber.subscribe(...this.names.keys()).then(
           () => {
             if (this.closed) return;
-            this.subscribed = true;
+            this.listening = true;
             this.resynced();
             resolve();
           },
@@ -81,6 +67,6 @@ export class RedisPubSub extends PubSub implements OnModuleInit, OnApplicationSh
   onApplicationShutdown(): void {
     // The connection itself is closed by RedisConnections.
     this.closed = true;
-    this.subscribed = false;
+    this.listening = false;
   }
 }

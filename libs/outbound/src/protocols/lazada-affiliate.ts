@@ -43,17 +43,31 @@ export function lazadaGetLinkRequest(
   credentials: LazadaCredentials,
   timestampMs: number,
 ): OutboundRequest {
-  const params: Record<string, string> = {
+  const params: Record<string, string> = { inputType: 'url', inputValue: urls.join(',') };
+  subIds.slice(0, 6).forEach((subId, i) => (params[`subId${i + 1}`] = subId));
+  return { method: 'GET', url: lazadaSignedUrl(baseUrl, LAZADA_GETLINK_PATH, credentials, timestampMs, params) };
+}
+
+/**
+ * `<base><apiPath>?<query>`: the parameters every Lazada Open Platform call sends (app key, timestamp, signature
+ * method, user token), then the call's own `params`, then `sign` over them all.
+ */
+export function lazadaSignedUrl(
+  baseUrl: string,
+  apiPath: string,
+  credentials: LazadaCredentials,
+  timestampMs: number,
+  params: Readonly<Record<string, string>>,
+): string {
+  const signed: Record<string, string> = {
     app_key: credentials.appKey,
     timestamp: String(timestampMs),
     sign_method: 'sha256',
     userToken: credentials.userToken,
-    inputType: 'url',
-    inputValue: urls.join(','),
+    ...params,
   };
-  subIds.slice(0, 6).forEach((subId, i) => (params[`subId${i + 1}`] = subId));
-  params.sign = lazadaSign(credentials.appSecret, LAZADA_GETLINK_PATH, params);
-  return { method: 'GET', url: `${baseUrl}${LAZADA_GETLINK_PATH}?${new URLSearchParams(params)}` };
+  signed.sign = lazadaSign(credentials.appSecret, apiPath, signed);
+  return `${baseUrl}${apiPath}?${new URLSearchParams(signed)}`;
 }
 
 const label = 'The Lazada Affiliate API';

@@ -1,7 +1,7 @@
 import type { OutboundRequest, OutboundResponse } from '../http/outbound-http';
 import type { Attempt } from '../resilience/provider-gates';
 import { fail, failureForStatus, isRecord, parseJson, unreadable } from './common';
-import { lazadaFailure, lazadaSign, type LazadaCredentials } from './lazada-affiliate';
+import { lazadaFailure, lazadaSignedUrl, type LazadaCredentials } from './lazada-affiliate';
 import { REPORT_MAX_BODY_BYTES } from './shopee-conversion-report';
 
 export const LAZADA_REPORT_PATH = '/marketing/conversion/report';
@@ -28,20 +28,15 @@ export function lazadaConversionReportRequest(
   page: number,
   timestampMs: number,
 ): OutboundRequest {
-  const params: Record<string, string> = {
-    app_key: credentials.appKey,
-    timestamp: String(timestampMs),
-    sign_method: 'sha256',
-    userToken: credentials.userToken,
+  const params = {
     dateStart: range.dateStart,
     dateEnd: range.dateEnd,
     page: String(page),
     limit: String(LAZADA_REPORT_PAGE_LIMIT),
   };
-  params.sign = lazadaSign(credentials.appSecret, LAZADA_REPORT_PATH, params);
   return {
     method: 'GET',
-    url: `${baseUrl.replace(/\/+$/, '')}${LAZADA_REPORT_PATH}?${new URLSearchParams(params)}`,
+    url: lazadaSignedUrl(baseUrl.replace(/\/+$/, ''), LAZADA_REPORT_PATH, credentials, timestampMs, params),
     maxBodyBytes: REPORT_MAX_BODY_BYTES,
   };
 }

@@ -1,7 +1,7 @@
 import type { OutboundRequest, OutboundResponse } from '../http/outbound-http';
 import type { Attempt } from '../resilience/provider-gates';
 import { fail, failureForStatus, isRecord, parseJson, unreadable } from './common';
-import { shopeeAuthorization, shopeeFailure, type ShopeeAppCredentials } from './shopee-open-api';
+import { shopeeFailure, shopeeGraphqlRequest, type ShopeeAppCredentials } from './shopee-open-api';
 
 /** Rows per page of `conversionReport`: the documented maximum. */
 export const SHOPEE_REPORT_PAGE_LIMIT = 500;
@@ -50,16 +50,7 @@ export function shopeeConversionReportRequest(
     operationName: 'conversionReport',
     variables: { ...query, limit: SHOPEE_REPORT_PAGE_LIMIT },
   });
-  return {
-    method: 'POST',
-    url: endpoint,
-    headers: {
-      'content-type': 'application/json',
-      authorization: shopeeAuthorization(credentials.appId, credentials.secret, timestamp, body),
-    },
-    body,
-    maxBodyBytes: REPORT_MAX_BODY_BYTES,
-  };
+  return { ...shopeeGraphqlRequest(endpoint, body, credentials, timestamp), maxBodyBytes: REPORT_MAX_BODY_BYTES };
 }
 
 const label = 'The Shopee Affiliate Open API';

@@ -1,3 +1,4 @@
+import { itReturnsEach } from '@app/common/testing';
 import { unreservedCode } from './short-code';
 import {
   isReservedCode,
@@ -25,16 +26,26 @@ describe('reserved paths (codes at the root of the api host)', () => {
     ]),
   );
 
-  it.each(['/', '/api/convert', '/API/convert', '/account', '/admin/members', '/docs', '/docs/openapi.json'])(
-    '%s is the api’s',
-    (path) => expect(isReservedPath(path)).toBe(true),
-  );
-  it.each(['/health', '/metrics', '/assets/app.css', '/signup', '/login', '/favicon.ico'])('%s is the api’s', (path) =>
-    expect(isReservedPath(path)).toBe(true),
-  );
-  it.each(['/Abc7xyz', '/apix', '/s/Abc7xyz', '/healthy'])('%s may be a code', (path) =>
-    expect(isReservedPath(path)).toBe(false),
-  );
+  // The api's paths (true), and paths that may be codes (false).
+  itReturnsEach(isReservedPath, [
+    ['/', true],
+    ['/api/convert', true],
+    ['/API/convert', true],
+    ['/account', true],
+    ['/admin/members', true],
+    ['/docs', true],
+    ['/docs/openapi.json', true],
+    ['/health', true],
+    ['/metrics', true],
+    ['/assets/app.css', true],
+    ['/signup', true],
+    ['/login', true],
+    ['/favicon.ico', true],
+    ['/Abc7xyz', false],
+    ['/apix', false],
+    ['/s/Abc7xyz', false],
+    ['/healthy', false],
+  ]);
 
   it('never issues a reserved code: the generator draws again', () => {
     const draws = ['admin', 'Docs', 'ACCOUNT', 'Abc7xyz'];

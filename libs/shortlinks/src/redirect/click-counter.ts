@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, PeriodicTask } from '@app/common';
+import { Clock, PeriodicUntilShutdown } from '@app/common';
 import { type HttpConfig, httpConfig } from '@app/http';
 import { Metrics } from '@app/metrics';
 import { DataSource } from 'typeorm';
@@ -70,14 +70,12 @@ interface Pending {
  * counters are held (see there for what is dropped beyond).
  */
 @Injectable()
-export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ClickCounter.name);
+export class ClickCounter extends PeriodicUntilShutdown {
   private pending = new Map<string, Pending>();
   /** Clicks dropped since the last log line, and since the start (`droppedClicks`). */
   private dropped = 0;
   private droppedTotal = 0;
   private last: FlushStats | null = null;
-  private readonly flusher: PeriodicTask;
   private flushing: Promise<void> = Promise.resolve();
   /** The UTC day of the last click and its key suffix (`:<day>`), made once a day rather than once a click. */
   private day = -1;
@@ -91,21 +89,16 @@ export class ClickCounter implements OnApplicationBootstrap, OnApplicationShutdo
     scheduler: SchedulerRegistry,
     @Optional() metrics?: Metrics,
   ) {
+    super(scheduler, 'click-flush', config.CLICK_FLUSH_INTERVAL_MS);
     metrics?.watchBuffer('clicks', () => this.pending.size);
-    this.flusher = new PeriodicTask(scheduler, {
-      name: 'click-flush',
-      everyMs: config.CLICK_FLUSH_INTERVAL_MS,
-      run: () => this.flush(),
-      logger: this.logger,
-    });
   }
 
-  onApplicationBootstrap(): void {
-    this.flusher.start();
+  protected runPeriodically(): Promise<unknown> {
+    return this.flush();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.flusher.stop();
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     const deadline = Date.now() + this.http.SHUTDOWN_TIMEOUT_MS;
     let attempt = 1;
     for (; ; attempt += 1) {

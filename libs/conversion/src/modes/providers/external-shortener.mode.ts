@@ -62,41 +62,42 @@ export abstract class ExternalShortenerMode extends ModeProvider {
   }
 }
 
-/** `ext_shortener_1`: TinyURL (`api-create.php`, or the v2 API when `TINYURL_API_TOKEN` is set). */
-@Injectable()
-export class TinyUrlMode extends ExternalShortenerMode {
-  readonly mode = 'ext_shortener_1' as const;
-  protected readonly provider = 'tinyurl' as const;
+/** An `ext_shortener_*` mode: its outside service, and the member secret an account-based one needs. */
+interface ShortenerRow {
+  name: string;
+  mode: ConvertMode;
+  provider: ShortenerProvider;
+  account?: { secret: MemberSecretName; what: string };
 }
 
-/** `ext_shortener_2`: is.gd. */
-@Injectable()
-export class IsGdMode extends ExternalShortenerMode {
-  readonly mode = 'ext_shortener_2' as const;
-  protected readonly provider = 'isgd' as const;
-}
+const SHORTENERS: readonly ShortenerRow[] = [
+  // TinyURL (`api-create.php`, or the v2 API when `TINYURL_API_TOKEN` is set).
+  { name: 'TinyUrlMode', mode: 'ext_shortener_1', provider: 'tinyurl' },
+  { name: 'IsGdMode', mode: 'ext_shortener_2', provider: 'isgd' },
+  // v.gd (the is.gd API).
+  { name: 'VGdMode', mode: 'ext_shortener_3', provider: 'vgd' },
+  // Bitly v4 with the member's access token; Cutt.ly with the member's API key.
+  {
+    name: 'BitlyMode',
+    mode: 'ext_shortener_4',
+    provider: 'bitly',
+    account: { secret: 'bitly_token', what: 'Bitly access token' },
+  },
+  {
+    name: 'CuttlyMode',
+    mode: 'ext_shortener_5',
+    provider: 'cuttly',
+    account: { secret: 'cuttly_key', what: 'Cutt.ly API key' },
+  },
+];
 
-/** `ext_shortener_3`: v.gd (the is.gd API). */
-@Injectable()
-export class VGdMode extends ExternalShortenerMode {
-  readonly mode = 'ext_shortener_3' as const;
-  protected readonly provider = 'vgd' as const;
-}
-
-/** `ext_shortener_4`: Bitly v4 with the member's access token. */
-@Injectable()
-export class BitlyMode extends ExternalShortenerMode {
-  readonly mode = 'ext_shortener_4' as const;
-  protected readonly provider = 'bitly' as const;
-  protected override readonly account = { secret: 'bitly_token' as const, what: 'Bitly access token' };
-}
-
-/** `ext_shortener_5`: Cutt.ly with the member's API key. */
-@Injectable()
-export class CuttlyMode extends ExternalShortenerMode {
-  readonly mode = 'ext_shortener_5' as const;
-  protected readonly provider = 'cuttly' as const;
-  protected override readonly account = { secret: 'cuttly_key' as const, what: 'Cutt.ly API key' };
-}
-
-export const EXTERNAL_SHORTENER_MODES = [TinyUrlMode, IsGdMode, VGdMode, BitlyMode, CuttlyMode];
+/** One provider class per row, named as the row says (Nest's messages name it). */
+export const EXTERNAL_SHORTENER_MODES = SHORTENERS.map((row) => {
+  @Injectable()
+  class Mode extends ExternalShortenerMode {
+    readonly mode = row.mode;
+    protected readonly provider = row.provider;
+    protected override readonly account = row.account ?? null;
+  }
+  return Object.defineProperty(Mode, 'name', { value: row.name });
+});

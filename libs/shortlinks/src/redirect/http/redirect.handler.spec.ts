@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ShutdownState } from '@app/common';
-import { loadNamespace } from '@app/common/testing';
+import { itReturnsEach, loadNamespace } from '@app/common/testing';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { shortLinksConfig } from '../../shortlinks.config';
@@ -9,16 +9,14 @@ import type { RedirectLookup } from '../redirect-lookup';
 import { hostnameOf, RedirectHandler } from './redirect.handler';
 
 describe('hostnameOf', () => {
-  it.each([
+  itReturnsEach(hostnameOf, [
     ['sl.example.com', 'sl.example.com'],
     ['SL.Example.COM:8443', 'sl.example.com'],
     ['go.example.com.', 'go.example.com'],
     ['[::1]:3000', '[::1]'],
     ['127.0.0.1:80', '127.0.0.1'],
     [undefined, ''],
-  ])('%j → %j', (header, expected) => {
-    expect(hostnameOf(header)).toBe(expected);
-  });
+  ]);
 });
 
 describe('RedirectHandler with a stored target that is no valid header value', () => {

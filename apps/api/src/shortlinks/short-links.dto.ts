@@ -1,26 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { OkTrue } from '@app/common';
 import { MEMBER_PLANS } from '@app/members';
 import { CODE_SHAPE, CUSTOM_DOMAIN_STATUSES } from '@app/shortlinks';
+import { IntQuery, OptionalText, PagedResponse, PageQuery, PerPageQuery } from '../dto-fields';
 
 export class ShortLinksQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageQuery(100_000) page?: number;
+  @PerPageQuery() per_page?: number;
 }
 
 export class ShortLinkSearchQueryDto {
@@ -28,35 +15,15 @@ export class ShortLinkSearchQueryDto {
     description: "Text the link's code, target URL or sub id contains (case-insensitive; empty: every link)",
     example: 'fb',
   })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200)
   q?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageQuery(10_000) page?: number;
+  @PerPageQuery() per_page?: number;
 }
 
 export class ClicksQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 90, default: 30, description: 'How many days back, today included' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(90)
+  @IntQuery({ minimum: 1, maximum: 90, default: 30, description: 'How many days back, today included' })
   days?: number;
 
   @ApiPropertyOptional({ description: 'Only this link: its code (with `domain` for a custom-domain link)' })
@@ -66,15 +33,11 @@ export class ClicksQueryDto {
   code?: string;
 
   @ApiPropertyOptional({ description: 'With `code`: the custom domain of the link (absent: our short domain)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(253)
+  @OptionalText(253)
   domain?: string;
 
   @ApiPropertyOptional({ description: 'Only the links made with these sub ids (joined with `-`; empty: none)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300)
   sub_id?: string;
 }
 
@@ -120,13 +83,7 @@ export class ShortLinkSearchPageDto {
   has_more!: boolean;
 }
 
-export class ShortLinksPageDto {
-  @OkTrue() ok!: true;
-  @ApiProperty({ type: [ShortLinkDto] }) short_links!: ShortLinkDto[];
-  @ApiProperty() page!: number;
-  @ApiProperty() per_page!: number;
-  @ApiProperty() total!: number;
-}
+export class ShortLinksPageDto extends PagedResponse('short_links', ShortLinkDto) {}
 
 export class ClicksPerDayDto {
   @ApiProperty({ example: '2026-01-31', description: 'UTC day' }) day!: string;

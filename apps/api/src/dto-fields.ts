@@ -1,5 +1,5 @@
 import { applyDecorators, type Type as Class } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -72,5 +72,6 @@ export function PagedResponse<K extends string, T>(items: K, item: Class<T>) {
   return Paged as Class<Paged & Record<K, T[]>>;
 }
 
-/** An optional text of at most `max` characters. */
-export const OptionalText = (max: number) => stacked(IsOptional(), IsString(), MaxLength(max));
+/** An optional text of at most `max` characters, documented with `doc` (a form's field has none). */
+export const OptionalText = (max: number, doc?: ApiPropertyOptions) =>
+  stacked(...(doc ? [ApiPropertyOptional(doc)] : []), IsOptional(), IsString(), MaxLength(max));

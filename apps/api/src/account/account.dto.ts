@@ -122,7 +122,7 @@ export class SettingsPatchDto {
   @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
   sub_ids?: string[] | null;
 
-  @ApiPropertyOptional({
+  @OptionalText(300, {
     description:
       'LazAffiliates master link or its code (`https://c.lazada.vn/t/c.YParqP`, `c.YParqP` or `YParqP`), ' +
       'needed for Lazada affiliate links; saved as the bare code; null clears it',
@@ -130,23 +130,20 @@ export class SettingsPatchDto {
     nullable: true,
     example: 'c.YParqP',
   })
-  @OptionalText(300)
   lazada_master_code?: string | null;
 
-  @ApiPropertyOptional({
+  @OptionalText(300, {
     description: 'Tiki TAP publisher code (ti.ki/<publisher>/<campaign>); null clears it',
     type: String,
     nullable: true,
   })
-  @OptionalText(300)
   tiki_publisher_code?: string | null;
 
-  @ApiPropertyOptional({
+  @OptionalText(300, {
     description: 'Tiki TAP campaign code (ti.ki/<publisher>/<campaign>); null clears it',
     type: String,
     nullable: true,
   })
-  @OptionalText(300)
   tiki_campaign_code?: string | null;
 
   @SecretSetting('Shopee Affiliate Open API app id') shopee_app_id?: string | null;

@@ -8,8 +8,7 @@ import { ClicksPerDayDto, ShortLinkDto } from '../shortlinks/short-links.dto';
 import { OptionalText, PagedResponse, PageQuery, PerPageQuery } from '../dto-fields';
 
 export class AdminMembersQueryDto {
-  @ApiPropertyOptional({ description: 'Part of the email address (case-insensitive)' })
-  @OptionalText(254)
+  @OptionalText(254, { description: 'Part of the email address (case-insensitive)' })
   email?: string;
 
   @PageQuery(1_000_000, 'page must be a whole number') page?: number;

@@ -140,8 +140,7 @@ export class AnalyticsQueryDto {
   @Matches(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, { message: 'timezone is an IANA time zone such as Asia/Ho_Chi_Minh' })
   timezone?: string;
 
-  @ApiPropertyOptional({ description: 'Only this sub id combination (`s1-s2`, as the link was made)' })
-  @OptionalText(300)
+  @OptionalText(300, { description: 'Only this sub id combination (`s1-s2`, as the link was made)' })
   sub_id?: string;
 
   @IntQuery({ minimum: 1, maximum: 6, description: 'With `groupBy=sub_id`: group by this slot only' })

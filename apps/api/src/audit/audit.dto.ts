@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import { AUDIT_ACTION_NAMES } from '@app/audit';
 import { OkTrue } from '@app/common';
@@ -8,8 +8,7 @@ export class AuditQueryDto {
   @IntQuery({ minimum: 1, maximum: 100, default: 20, description: 'Entries per page' })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page; absent: the newest entries' })
-  @OptionalText(200)
+  @OptionalText(200, { description: 'The `next_cursor` of the previous page; absent: the newest entries' })
   @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor must be a next_cursor value' })
   cursor?: string;
 }

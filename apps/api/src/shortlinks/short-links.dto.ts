@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { OkTrue } from '@app/common';
 import { MEMBER_PLANS } from '@app/members';
@@ -11,11 +11,10 @@ export class ShortLinksQueryDto {
 }
 
 export class ShortLinkSearchQueryDto {
-  @ApiPropertyOptional({
+  @OptionalText(200, {
     description: "Text the link's code, target URL or sub id contains (case-insensitive; empty: every link)",
     example: 'fb',
   })
-  @OptionalText(200)
   q?: string;
 
   @PageQuery(10_000) page?: number;
@@ -32,12 +31,10 @@ export class ClicksQueryDto {
   @Matches(CODE_SHAPE, { message: 'code must be 1 to 32 letters or digits' })
   code?: string;
 
-  @ApiPropertyOptional({ description: 'With `code`: the custom domain of the link (absent: our short domain)' })
-  @OptionalText(253)
+  @OptionalText(253, { description: 'With `code`: the custom domain of the link (absent: our short domain)' })
   domain?: string;
 
-  @ApiPropertyOptional({ description: 'Only the links made with these sub ids (joined with `-`; empty: none)' })
-  @OptionalText(300)
+  @OptionalText(300, { description: 'Only the links made with these sub ids (joined with `-`; empty: none)' })
   sub_id?: string;
 }
 
@@ -50,9 +47,13 @@ export class AddDomainDto {
 
 /** The JSON answers of the short-link and custom-domain routes, as OpenAPI schemas. */
 
+/** A link's sub ids, as every answer that shows a link says them. */
+const SubIdProperty = () =>
+  ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' });
+
 export class ShortLinkDto {
   @ApiProperty({ example: 'aB3dE9' }) code!: string;
-  @ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' }) sub_id!: string;
+  @SubIdProperty() sub_id!: string;
   @ApiProperty({ example: 'https://s.example.com/aB3dE9' }) url!: string;
   @ApiProperty({ type: String, nullable: true, description: 'The custom domain (null: our short domain)' })
   domain!: string | null;
@@ -63,15 +64,16 @@ export class ShortLinkDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) last_click_at!: Date | null;
 }
 
-/** A link found by the search: its id is what `GET /api/analytics?link=` takes. */
-export class ShortLinkRefDto {
+class ShortLinkIdDto {
   @ApiProperty({ example: '1042', description: 'The link id (`link` filter of the analytics)' }) id!: string;
-  @ApiProperty({ example: 'aB3dE9' }) code!: string;
-  @ApiProperty({ example: 'https://s.example.com/aB3dE9' }) url!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The custom domain (null: our short domain)' })
-  domain!: string | null;
-  @ApiProperty() target!: string;
-  @ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' }) sub_id!: string;
+}
+
+/** A link found by the search: its id (what `GET /api/analytics?link=` takes) and the link's own fields. */
+export class ShortLinkRefDto extends IntersectionType(
+  ShortLinkIdDto,
+  PickType(ShortLinkDto, ['code', 'url', 'domain', 'target'] as const),
+) {
+  @SubIdProperty() sub_id!: string;
 }
 
 export class ShortLinkSearchPageDto {

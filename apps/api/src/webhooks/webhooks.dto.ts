@@ -15,14 +15,12 @@ export class CreateWebhookEndpointDto {
   @SomeOf(WEBHOOK_EVENTS)
   events!: WebhookEvent[];
 
-  @ApiPropertyOptional({ maxLength: 200, example: 'Order sync to our ERP' })
-  @OptionalText(200)
+  @OptionalText(200, { maxLength: 200, example: 'Order sync to our ERP' })
   description?: string;
 }
 
 export class UpdateWebhookEndpointDto {
-  @ApiPropertyOptional({ example: 'https://partner.example.com/hooks/linkconv' })
-  @OptionalText(2048)
+  @OptionalText(2048, { example: 'https://partner.example.com/hooks/linkconv' })
   url?: string;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true })
@@ -30,8 +28,7 @@ export class UpdateWebhookEndpointDto {
   @SomeOf(WEBHOOK_EVENTS)
   events?: WebhookEvent[];
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @OptionalText(200)
+  @OptionalText(200, { maxLength: 200 })
   description?: string;
 
   @ApiPropertyOptional({ description: '`true` turns a disabled endpoint back on; `false` pauses it' })

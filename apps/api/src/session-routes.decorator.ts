@@ -1,12 +1,24 @@
-import { applyDecorators, Controller } from '@nestjs/common';
+import { applyDecorators, Controller, Header } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiHeader, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Audited } from '@app/audit';
 import { AdminOnly, SignedIn } from '@app/auth';
 import { ErrorResponseDto } from '@app/common';
+import { ApiRoute, type ApiRouteOptions } from './api-route.decorator';
 
 /** The session's CSRF header, as a state-changing account or admin route documents it. */
 export const ApiCsrfHeader = (description = 'The session CSRF token') =>
   ApiHeader({ name: 'X-CSRF-Token', required: true, description });
+
+/** A JSON route of the account or admin area that reads: never cached (it may answer a token or a secret once). */
+export const SessionRead = (route: ApiRouteOptions): MethodDecorator =>
+  applyDecorators(Header('Cache-Control', 'no-store'), ApiRoute(route));
+
+/**
+ * A JSON route of the account or admin area that changes something: never cached, and its CSRF header documented
+ * (`csrfHeader`: what the token is, where the default does not say it).
+ */
+export const SessionWrite = ({ csrfHeader, ...route }: ApiRouteOptions & { csrfHeader?: string }): MethodDecorator =>
+  applyDecorators(Header('Cache-Control', 'no-store'), ApiCsrfHeader(csrfHeader), ApiRoute(route));
 
 /**
  * A controller of the member's own account area at `path`: signed in with a session (`SessionAuthGuard`, the

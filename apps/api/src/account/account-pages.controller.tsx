@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { Audited } from '@app/audit';
 import { ApiThrottlerGuard, IpBanGuard } from '@app/abuse';
 import { CurrentMember, SignedIn } from '@app/auth';
@@ -8,9 +8,9 @@ import type { AuthenticatedRequest } from '@app/credentials';
 import { type Member, MemberSettingsService } from '@app/members';
 import { CustomDomainService, domainView, ShortLinkService } from '@app/shortlinks';
 import type { Request, Response } from 'express';
-import type { ComponentChildren } from 'preact';
 import { ConvertUseCase } from '../convert/convert.use-case';
-import { Html, PagesController } from '../pages/page.decorators';
+import { accountPage } from '../pages/frames';
+import { HtmlGet, HtmlPost, PagesController } from '../pages/page.decorators';
 import { Viewer } from '../pages/viewer.decorator';
 import { validated } from '../validation';
 import { ClicksSection, linkScope } from '../views/account/clicks';
@@ -22,9 +22,8 @@ import { settingsGroup } from '../views/account/settings-groups';
 import { PLAYGROUND_DEFAULTS, PlaygroundResult, PlaygroundSection } from '../views/account/try';
 import { UsageSection } from '../views/account/usage';
 import type { StatusMessage } from '../views/components';
-import { AccountFrame } from '../views/frame';
-import { ACCOUNT_SECTIONS, type AccountSection, sectionPath } from '../views/navigation';
-import { renderPage, renderPartial } from '../views/render';
+import { ACCOUNT_SECTIONS, sectionPath } from '../views/navigation';
+import { renderPartial } from '../views/render';
 import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto } from './account.dto';
 import { commaList, DomainFormDto, KeyFormDto, PlaygroundFormDto, SettingsFormDto } from './account-pages.dto';
 import { AccountService } from './account.service';
@@ -59,34 +58,18 @@ export class AccountPagesController {
     private readonly converter: ConvertUseCase,
   ) {}
 
-  private page(
-    viewer: Viewer,
-    section: AccountSection,
-    children: ComponentChildren,
-    options: { charts?: boolean; status?: StatusMessage } = {},
-  ): string {
-    return renderPage(
-      <AccountFrame viewer={viewer} section={section} {...options}>
-        {children}
-      </AccountFrame>,
-    );
-  }
-
   private async keyArea(req: Request, member: Member, pair?: Parameters<typeof KeyArea>[0]['pair']) {
     const overview = await this.account.overview(member, '');
     return <KeyArea state={overview} origin={originOf(req)} affiliateId={overview.settings.affiliate_id} pair={pair} />;
   }
 
-  @Get()
-  @Html()
+  @HtmlGet()
   async key(@Req() req: Request, @CurrentMember() member: Member, @Viewer() viewer: Viewer) {
-    return this.page(viewer, 'key', await this.keyArea(req, member));
+    return accountPage(viewer, 'key', await this.keyArea(req, member));
   }
 
   /** The first key (no password: nothing to take over yet) or a regeneration (password again). */
-  @Post('key')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('key')
   async createKey(@Req() req: Request, @CurrentMember() member: Member, @Body() form: KeyFormDto) {
     const current = (await this.account.overview(member, '')).credential;
     let pair;
@@ -109,19 +92,16 @@ export class AccountPagesController {
     );
   }
 
-  @Get('try')
-  @Html()
+  @HtmlGet('try')
   async tryIt(@Viewer() viewer: Viewer, @Query('mode') mode?: string) {
     const values = {
       ...PLAYGROUND_DEFAULTS,
       mode: typeof mode === 'string' && isConvertMode(mode) ? mode : 'affiliate',
     };
-    return this.page(viewer, 'try', <PlaygroundSection values={values} modes={CONVERT_MODE_NAMES} />);
+    return accountPage(viewer, 'try', <PlaygroundSection values={values} modes={CONVERT_MODE_NAMES} />);
   }
 
-  @Post('try')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('try')
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   async convert(@Req() req: AuthenticatedRequest, @Body() form: PlaygroundFormDto) {
     const subIds = commaList(form.sub_ids);
@@ -136,8 +116,7 @@ export class AccountPagesController {
     return renderPartial(<PlaygroundResult answer={answer} />);
   }
 
-  @Get('clicks')
-  @Html()
+  @HtmlGet('clicks')
   async clicks(
     @CurrentMember() member: Member,
     @Viewer() viewer: Viewer,
@@ -158,26 +137,22 @@ export class AccountPagesController {
     const known = scope === 'all' || links.some((link) => linkScope(link) === scope) || scope.startsWith('sub:');
     const days = await this.shortLinks.clicksPerDay(member.id, 30, known ? filter : {});
     const data = { scope: known ? scope : 'all', links, total, page, perPage: LINKS_PER_PAGE, subIds, days };
-    return this.page(viewer, 'clicks', <ClicksSection data={data} />, { charts: true });
+    return accountPage(viewer, 'clicks', <ClicksSection data={data} />, { charts: true });
   }
 
-  @Get('usage')
-  @Html()
+  @HtmlGet('usage')
   async usage(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
     const overview = await this.account.overview(member, '');
-    return this.page(viewer, 'usage', <UsageSection usage={overview.usage} />);
+    return accountPage(viewer, 'usage', <UsageSection usage={overview.usage} />);
   }
 
-  @Get('settings')
-  @Html()
+  @HtmlGet('settings')
   async settingsPage(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
-    return this.page(viewer, 'settings', <SettingsSection settings={await this.settings.view(member.id)} />);
+    return accountPage(viewer, 'settings', <SettingsSection settings={await this.settings.view(member.id)} />);
   }
 
   /** One group's form: its plain fields as typed (empty clears), its secrets when typed (empty keeps), or a Remove. */
-  @Post('settings/:group')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('settings/:group')
   async saveSettings(@CurrentMember() member: Member, @Param('group') groupId: string, @Body() form: SettingsFormDto) {
     const group = settingsGroup(groupId);
     if (!group) throw new AppException('not_found', 'No such settings group');
@@ -208,15 +183,12 @@ export class AccountPagesController {
     return <DomainsSection plan={member.plan} domains={domains} status={status} />;
   }
 
-  @Get('domains')
-  @Html()
+  @HtmlGet('domains')
   async domainsPage(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
-    return this.page(viewer, 'domains', await this.domainsCard(member));
+    return accountPage(viewer, 'domains', await this.domainsCard(member));
   }
 
-  @Post('domains')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('domains')
   async addDomain(@CurrentMember() member: Member, @Body() form: DomainFormDto) {
     const domain = domainView(await this.domains.add(member, form.domain));
     return renderPartial(
@@ -224,28 +196,23 @@ export class AccountPagesController {
     );
   }
 
-  @Post('domains/:id/check')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('domains/:id/check')
   async checkDomain(@CurrentMember() member: Member, @Param('id') id: string) {
     const domain = domainView(await this.domains.checkNow(member.id, id));
     return renderPartial(await this.domainsCard(member, { kind: 'ok', text: `${domain.domain}: ${domain.status}.` }));
   }
 
-  @Post('domains/:id/remove')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('domains/:id/remove')
   async removeDomain(@CurrentMember() member: Member, @Param('id') id: string) {
     await this.domains.remove(member.id, id);
     return renderPartial(await this.domainsCard(member, { kind: 'ok', text: 'Domain removed.' }));
   }
 
-  @Get('profile')
-  @Html()
+  @HtmlGet('profile')
   async profile(@CurrentMember() member: Member, @Viewer() viewer: Viewer, @Query('changed') changed?: string) {
     const status: StatusMessage | undefined =
       changed === '1' ? { kind: 'ok', text: 'Password changed. Your other sessions have been logged out.' } : undefined;
-    return this.page(
+    return accountPage(
       viewer,
       'profile',
       <ProfileSection
@@ -256,9 +223,7 @@ export class AccountPagesController {
   }
 
   /** A new password ends every session: this browser's new one has a new CSRF token, so the page is reloaded. */
-  @Post('password')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('password')
   async changePassword(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MEMBER_SECRET_NAMES } from '@app/members';
+import { OptionalText } from '../dto-fields';
 
 /**
  * The account pages' forms as htmx posts them (JSON, every value a string). Each is turned into the body of the
@@ -9,9 +10,7 @@ import { MEMBER_SECRET_NAMES } from '@app/members';
 const FIELD_MAX = 600;
 
 export class KeyFormDto {
-  @IsOptional()
-  @IsString()
-  @MaxLength(FIELD_MAX)
+  @OptionalText(FIELD_MAX)
   password?: string;
 
   @IsOptional()
@@ -28,36 +27,30 @@ export class PlaygroundFormDto {
   @MaxLength(64)
   mode!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(FIELD_MAX)
+  @OptionalText(FIELD_MAX)
   affiliate_id?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(FIELD_MAX)
+  @OptionalText(FIELD_MAX)
   sub_ids?: string;
 
   /** The checkbox: `1` when ticked, absent otherwise. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(8)
+  @OptionalText(8)
   include_product?: string;
 }
 
 export class SettingsFormDto {
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) affiliate_id?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) sub_ids?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) lazada_master_code?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) tiki_publisher_code?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) tiki_campaign_code?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) shopee_app_id?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) shopee_app_secret?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) bitly_token?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) cuttly_key?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) lazada_app_key?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) lazada_app_secret?: string;
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX) lazada_user_token?: string;
+  @OptionalText(FIELD_MAX) affiliate_id?: string;
+  @OptionalText(FIELD_MAX) sub_ids?: string;
+  @OptionalText(FIELD_MAX) lazada_master_code?: string;
+  @OptionalText(FIELD_MAX) tiki_publisher_code?: string;
+  @OptionalText(FIELD_MAX) tiki_campaign_code?: string;
+  @OptionalText(FIELD_MAX) shopee_app_id?: string;
+  @OptionalText(FIELD_MAX) shopee_app_secret?: string;
+  @OptionalText(FIELD_MAX) bitly_token?: string;
+  @OptionalText(FIELD_MAX) cuttly_key?: string;
+  @OptionalText(FIELD_MAX) lazada_app_key?: string;
+  @OptionalText(FIELD_MAX) lazada_app_secret?: string;
+  @OptionalText(FIELD_MAX) lazada_user_token?: string;
 
   /** The Remove button of a saved secret. */
   @IsOptional()

@@ -1,12 +1,4 @@
-import { Body, Get, Header, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { Body, Get, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiThrottlerGuard,
   CountedWithLinks,
@@ -16,7 +8,6 @@ import {
   RATE_LIMITED_HEADERS,
 } from '@app/abuse';
 import { CurrentMember, SessionsService } from '@app/auth';
-import { ErrorResponseDto } from '@app/common';
 import { ConvertResponseDto, type ConvertReply } from '@app/conversion';
 import type { AuthenticatedRequest } from '@app/credentials';
 import type { Member } from '@app/members';
@@ -26,7 +17,7 @@ import { AccountConvertDto, ChangePasswordDto, RegenerateDto, SettingsPatchDto }
 import { AccountOverviewDto, CsrfTokenDto, RegeneratedDto, SettingsSavedDto } from './account-responses.dto';
 import { AccountService } from './account.service';
 import { SessionPrincipalGuard } from './session-principal.guard';
-import { ApiCsrfHeader, SessionController } from '../session-routes.decorator';
+import { SessionController, SessionRead, SessionWrite } from '../session-routes.decorator';
 
 /** The logged-in member's own account: every route acts on the session's member, never on an id from the request. */
 @SessionController('account', 'unauthenticated: not logged in, or session ended')
@@ -38,103 +29,89 @@ export class AccountController {
   ) {}
 
   @Get()
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @SessionRead({
     operationId: 'getAccount',
     summary: 'Your account',
     description:
       'Profile, plan, the API key preview and creation date (never the token), pairs still in their grace ' +
       'period, usage this minute (this instance) and today (UTC), short-link quotas and their use, saved settings (secrets as previews) and the ' +
       'CSRF token.',
+    ok: { type: AccountOverviewDto },
   })
-  @ApiOkResponse({ type: AccountOverviewDto })
   async overview(@Req() req: Request, @CurrentMember() member: Member) {
     return this.account.overview(member, await this.sessions.csrfToken(req));
   }
 
   @Post('credentials/regenerate')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
-  @ApiCsrfHeader()
-  @ApiOperation({
+  @SessionWrite({
     operationId: 'regenerateCredentials',
     summary: 'New API key and token',
     description:
       'Needs the password again. The pair in use keeps working `grace_seconds` (0 revokes it now, at most ' +
       '86400). The token is in this response only: it is stored as a keyed hash.',
-  })
-  @ApiOkResponse({ type: RegeneratedDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (password missing, grace_seconds)' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: 'rate_limited (wrong passwords count as failed logins)',
+    ok: { type: RegeneratedDto },
+    errors: {
+      400: 'invalid_request (password missing, grace_seconds)',
+      403: 'wrong_password or csrf_failed',
+      429: 'rate_limited (wrong passwords count as failed logins)',
+    },
   })
   regenerate(@Req() req: Request, @CurrentMember() member: Member, @Body() body: RegenerateDto) {
     return this.account.regenerate(member, body.password, body.grace_seconds ?? 0, req.ip);
   }
 
   @Post('convert')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   @CountedWithLinks()
-  @ApiCsrfHeader()
-  @ApiOperation({
+  @SessionWrite({
     operationId: 'tryConvert',
     summary: 'Try a conversion (the account page playground)',
     description:
       'The `POST /api/convert` body without credentials, and the same answer: the session is the caller. ' +
       'Counted in your usage and against your rate limits (your current key’s and your account’s), like an API ' +
       'call. Never shows or needs your token.',
-  })
-  @ApiOkResponse({ type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request or invalid_mode' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed, plan_required or not_configured' })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: RATE_LIMITED_DESCRIPTION,
-    headers: RATE_LIMITED_HEADERS,
+    ok: { type: ConvertResponseDto, headers: RATE_LIMIT_HEADERS },
+    errors: {
+      400: 'invalid_request or invalid_mode',
+      403: 'csrf_failed, plan_required or not_configured',
+      429: { description: RATE_LIMITED_DESCRIPTION, headers: RATE_LIMITED_HEADERS },
+    },
   })
   convert(@Req() req: AuthenticatedRequest, @Body() body: AccountConvertDto): Promise<ConvertReply> {
     return this.converter.respond(body, req.principal, req);
   }
 
   @Patch('settings')
-  @Header('Cache-Control', 'no-store')
-  @ApiCsrfHeader()
-  @ApiOperation({
+  @SessionWrite({
     operationId: 'updateSettings',
     summary: 'Save default affiliate id, sub ids and service secrets',
     description:
       'Fields left out are unchanged; null clears one. Secrets are stored encrypted (AES-256-GCM) and come back ' +
       'only as previews such as `abcd…wxyz`.',
+    ok: { type: SettingsSavedDto, description: 'The settings as saved' },
+    errors: {
+      400: 'invalid_request with the field',
+      403: 'csrf_failed',
+      413: 'payload_too_large: the body is over the limit',
+    },
   })
-  @ApiOkResponse({ type: SettingsSavedDto, description: 'The settings as saved' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request with the field' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'csrf_failed' })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'payload_too_large: the body is over the limit' })
   updateSettings(@CurrentMember() member: Member, @Body() body: SettingsPatchDto) {
     return this.account.updateSettings(member, body);
   }
 
   @Post('password')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
-  @ApiCsrfHeader()
-  @ApiOperation({
+  @SessionWrite({
     operationId: 'changePassword',
     summary: 'Change your password',
     description:
       'Needs the current password. Ends every session of the account (all devices); this browser gets a new ' +
       'session and CSRF token.',
-  })
-  @ApiOkResponse({ type: CsrfTokenDto, description: 'The new session’s CSRF token' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (the new password)' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'wrong_password or csrf_failed' })
-  @ApiTooManyRequestsResponse({
-    type: ErrorResponseDto,
-    description: 'rate_limited (wrong current passwords), with Retry-After',
+    ok: { type: CsrfTokenDto, description: 'The new session’s CSRF token' },
+    errors: {
+      400: 'invalid_request (the new password)',
+      403: 'wrong_password or csrf_failed',
+      429: 'rate_limited (wrong current passwords), with Retry-After',
+    },
   })
   changePassword(@Req() req: Request, @CurrentMember() member: Member, @Body() body: ChangePasswordDto) {
     return this.account.changePassword(req, member, body.current_password, body.new_password, req.ip);

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { ConvertRequestDto } from '@app/conversion';
 import {
@@ -21,6 +22,7 @@ import {
   SECRET_VALUE_SHAPE,
   SUB_ID_SHAPE,
 } from '@app/members';
+import { OptionalText } from '../dto-fields';
 
 /** Long enough for any accepted password in any script, short enough to bound the work. */
 const PASSWORD_FIELD_MAX = PASSWORD_MAX_CHARS * 4;
@@ -82,12 +84,23 @@ export class ChangePasswordDto {
   new_password!: string;
 }
 
-const secretProperty = (description: string) =>
-  ApiPropertyOptional({
-    description: `${description}; null deletes it. Never returned, only a preview`,
-    type: String,
-    nullable: true,
-  });
+/**
+ * A service secret of the settings: optional, null deletes it, 1 to 512 visible ASCII characters (the refusal
+ * names the field); never returned, only a preview.
+ */
+const SecretSetting =
+  (description: string): PropertyDecorator =>
+  (target, key) =>
+    applyDecorators(
+      Matches(SECRET_VALUE_SHAPE, { message: `${String(key)} must be 1 to 512 visible ASCII characters` }),
+      IsString(),
+      IsOptional(),
+      ApiPropertyOptional({
+        description: `${description}; null deletes it. Never returned, only a preview`,
+        type: String,
+        nullable: true,
+      }),
+    )(target, key);
 
 /** Every field is optional; `null` clears a value. Unknown fields are refused. */
 export class SettingsPatchDto {
@@ -109,7 +122,7 @@ export class SettingsPatchDto {
   @Matches(SUB_ID_SHAPE, { each: true, message: 'each sub_id must be 1 to 50 letters or digits' })
   sub_ids?: string[] | null;
 
-  @ApiPropertyOptional({
+  @OptionalText(300, {
     description:
       'LazAffiliates master link or its code (`https://c.lazada.vn/t/c.YParqP`, `c.YParqP` or `YParqP`), ' +
       'needed for Lazada affiliate links; saved as the bare code; null clears it',
@@ -117,72 +130,29 @@ export class SettingsPatchDto {
     nullable: true,
     example: 'c.YParqP',
   })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
   lazada_master_code?: string | null;
 
-  @ApiPropertyOptional({
+  @OptionalText(300, {
     description: 'Tiki TAP publisher code (ti.ki/<publisher>/<campaign>); null clears it',
     type: String,
     nullable: true,
   })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
   tiki_publisher_code?: string | null;
 
-  @ApiPropertyOptional({
+  @OptionalText(300, {
     description: 'Tiki TAP campaign code (ti.ki/<publisher>/<campaign>); null clears it',
     type: String,
     nullable: true,
   })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
   tiki_campaign_code?: string | null;
 
-  @secretProperty('Shopee Affiliate Open API app id')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'shopee_app_id must be 1 to 512 visible ASCII characters' })
-  shopee_app_id?: string | null;
-
-  @secretProperty('Shopee Affiliate Open API app secret')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'shopee_app_secret must be 1 to 512 visible ASCII characters' })
-  shopee_app_secret?: string | null;
-
-  @secretProperty('Bitly access token')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'bitly_token must be 1 to 512 visible ASCII characters' })
-  bitly_token?: string | null;
-
-  @secretProperty('Cutt.ly API key')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'cuttly_key must be 1 to 512 visible ASCII characters' })
-  cuttly_key?: string | null;
-
-  @secretProperty('Lazada Open Platform app key (marketplace_api, Lazada links)')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_app_key must be 1 to 512 visible ASCII characters' })
-  lazada_app_key?: string | null;
-
-  @secretProperty('Lazada Open Platform app secret')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_app_secret must be 1 to 512 visible ASCII characters' })
-  lazada_app_secret?: string | null;
-
-  @secretProperty('Lazada affiliate user token (userToken of marketing/getlink)')
-  @IsOptional()
-  @IsString()
-  @Matches(SECRET_VALUE_SHAPE, { message: 'lazada_user_token must be 1 to 512 visible ASCII characters' })
-  lazada_user_token?: string | null;
+  @SecretSetting('Shopee Affiliate Open API app id') shopee_app_id?: string | null;
+  @SecretSetting('Shopee Affiliate Open API app secret') shopee_app_secret?: string | null;
+  @SecretSetting('Bitly access token') bitly_token?: string | null;
+  @SecretSetting('Cutt.ly API key') cuttly_key?: string | null;
+  @SecretSetting('Lazada Open Platform app key (marketplace_api, Lazada links)') lazada_app_key?: string | null;
+  @SecretSetting('Lazada Open Platform app secret') lazada_app_secret?: string | null;
+  @SecretSetting('Lazada affiliate user token (userToken of marketing/getlink)') lazada_user_token?: string | null;
 }
 
 /** The playground's body: `POST /api/convert`'s without credentials (the session is the caller). */

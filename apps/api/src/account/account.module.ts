@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { AbuseModule } from '@app/abuse';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
-import { WebhooksModule } from '@app/webhooks';
 import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
 import { ShortLinksModule } from '@app/shortlinks';
 import { UsageModule } from '@app/usage';
 import { ConvertModule } from '../convert/convert.module';
+import { ViewerModule } from '../pages/viewer.module';
 import { AccountController } from './account.controller';
 import { AccountPagesController } from './account-pages.controller';
 import { IdempotencyModule } from '@app/idempotency';
@@ -25,8 +25,6 @@ import { SessionPrincipalGuard } from './session-principal.guard';
 @Module({
   imports: [
     ClockModule,
-    // The page viewer's notice of webhook endpoints turned off (pages/viewer.decorator.ts).
-    WebhooksModule,
     IdempotencyModule,
     AuthModule,
     MembersModule,
@@ -37,6 +35,7 @@ import { SessionPrincipalGuard } from './session-principal.guard';
     ConvertModule,
     // The same options as ConversionModule's import: one instance (the short-link quotas on the account page).
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
+    ViewerModule,
   ],
   controllers: [
     AuthController,

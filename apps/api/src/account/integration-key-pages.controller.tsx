@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { Audited } from '@app/audit';
 import { CurrentMember, SignedIn } from '@app/auth';
 import { CredentialsService } from '@app/credentials';
 import type { Member } from '@app/members';
-import { fieldErrorsOf, listOf } from '../pages/form-values';
-import { Html, PagesController } from '../pages/page.decorators';
+import { listOf, orFieldErrors } from '../pages/form-values';
+import { accountPage } from '../pages/frames';
+import { HtmlGet, HtmlPost, PagesController } from '../pages/page.decorators';
 import { Viewer } from '../pages/viewer.decorator';
 import { validated } from '../validation';
 import {
@@ -13,8 +14,7 @@ import {
   type IntegrationKeysState,
   type KeyFormValues,
 } from '../views/account/integration-keys';
-import { AccountFrame } from '../views/frame';
-import { renderPage, renderPartial } from '../views/render';
+import { renderPartial } from '../views/render';
 import { KeyCreateFormDto } from './integration-key-pages.dto';
 import { CreateIntegrationKeyDto, integrationKeyInput } from './integration-keys.dto';
 
@@ -49,20 +49,13 @@ export class IntegrationKeyPagesController {
     return <IntegrationKeysSection state={{ main, keys, ...extra }} />;
   }
 
-  @Get()
-  @Html()
+  @HtmlGet()
   async page(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
-    return renderPage(
-      <AccountFrame viewer={viewer} section="integration-keys">
-        {await this.section(member)}
-      </AccountFrame>,
-    );
+    return accountPage(viewer, 'integration-keys', await this.section(member));
   }
 
   /** Makes a key: its pair shown once; a refused field comes back beside it, with what was typed. */
-  @Post()
-  @HttpCode(200)
-  @Html()
+  @HtmlPost()
   async create(@CurrentMember() member: Member, @Body() form: KeyCreateFormDto) {
     const values: KeyFormValues = {
       ...EMPTY_KEY_FORM,
@@ -75,27 +68,23 @@ export class IntegrationKeyPagesController {
     const expiresAt = /^\d{4}-\d{2}-\d{2}$/.test(values.expires_on)
       ? `${values.expires_on}T00:00:00.000Z`
       : values.expires_on;
-    try {
-      const body = await validated(CreateIntegrationKeyDto, {
-        name: values.name.trim(),
-        scopes: values.scopes,
-        ...(expiresAt ? { expires_at: expiresAt } : {}),
-        ...(ips.length > 0 ? { allowed_ips: ips } : {}),
-      });
-      const made = await this.credentials.createKey(member.id, integrationKeyInput(body));
-      return renderPartial(
-        await this.section(member, { made: { name: made.key.name, apiKey: made.apiKey, apiToken: made.apiToken } }),
-      );
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (!errors) throw error;
-      return renderPartial(await this.section(member, { form: values, errors }));
-    }
+    return orFieldErrors(
+      async () => {
+        const body = await validated(CreateIntegrationKeyDto, {
+          name: values.name.trim(),
+          scopes: values.scopes,
+          ...(expiresAt ? { expires_at: expiresAt } : {}),
+          ...(ips.length > 0 ? { allowed_ips: ips } : {}),
+        });
+        const made = await this.credentials.createKey(member.id, integrationKeyInput(body));
+        const shown = { name: made.key.name, apiKey: made.apiKey, apiToken: made.apiToken };
+        return renderPartial(await this.section(member, { made: shown }));
+      },
+      async (errors) => renderPartial(await this.section(member, { form: values, errors })),
+    );
   }
 
-  @Post(':id/revoke')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id/revoke')
   async revoke(@CurrentMember() member: Member, @Param('id') id: string) {
     await this.credentials.revokeKey(member.id, id);
     return renderPartial(await this.section(member, { status: { kind: 'ok', text: 'Key revoked.' } }));

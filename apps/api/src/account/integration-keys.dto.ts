@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
   IsDateString,
-  IsIn,
   IsOptional,
   IsString,
   Matches,
@@ -13,6 +11,7 @@ import {
 } from 'class-validator';
 import { IsIpList, OkTrue } from '@app/common';
 import { type IntegrationKeyInput, SCOPES, type Scope } from '@app/credentials';
+import { SomeOf } from '../dto-fields';
 
 export class CreateIntegrationKeyDto {
   @ApiProperty({ example: 'ERP order sync', maxLength: 100 })
@@ -22,10 +21,7 @@ export class CreateIntegrationKeyDto {
   name!: string;
 
   @ApiProperty({ enum: SCOPES, isArray: true, example: ['analytics:read', 'webhooks:write'] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(SCOPES.length)
-  @IsIn(SCOPES, { each: true })
+  @SomeOf(SCOPES)
   scopes!: Scope[];
 
   @ApiPropertyOptional({ format: 'date-time', description: 'When the key stops working (absent: never)' })

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { Audited } from '@app/audit';
 import { ABUSE_EVENT_TYPES, AbuseEventsQueryDto, AbuseQueries, banView, eventView, IpBanService } from '@app/abuse';
 import { AdminOnly, CurrentMember } from '@app/auth';
 import { AppException, Clock } from '@app/common';
 import type { Member } from '@app/members';
-import type { ComponentChildren } from 'preact';
 import { eventFilter } from '../abuse/admin-abuse.controller';
-import { Html, PagesController } from '../pages/page.decorators';
+import { adminPage } from '../pages/frames';
+import { HtmlGet, HtmlPost, PagesController } from '../pages/page.decorators';
 import { Viewer } from '../pages/viewer.decorator';
 import { validated } from '../validation';
 import { AbusePage } from '../views/admin/abuse';
@@ -15,9 +15,6 @@ import { MemberPage } from '../views/admin/member';
 import { MembersPage } from '../views/admin/members';
 import { OverviewPage } from '../views/admin/overview';
 import type { StatusMessage } from '../views/components';
-import { AdminFrame } from '../views/frame';
-import type { AdminSection } from '../views/navigation';
-import { renderPage } from '../views/render';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminMemberPatchDto, AdminMembersQueryDto } from './admin.dto';
 import { AdminService } from './admin.service';
@@ -53,33 +50,18 @@ export class AdminPagesController {
     private readonly clock: Clock,
   ) {}
 
-  private page(
-    viewer: Viewer,
-    section: AdminSection,
-    children: ComponentChildren,
-    options: { title?: string; charts?: boolean; status?: StatusMessage } = {},
-  ): string {
-    return renderPage(
-      <AdminFrame viewer={viewer} section={section} {...options}>
-        {children}
-      </AdminFrame>,
-    );
-  }
-
-  @Get()
-  @Html()
+  @HtmlGet()
   async overview(@Viewer() viewer: Viewer) {
     const data = await this.console.overview();
-    return this.page(viewer, 'overview', <OverviewPage data={data} />, { charts: true });
+    return adminPage(viewer, 'overview', <OverviewPage data={data} />, { charts: true });
   }
 
-  @Get('members')
-  @Html()
+  @HtmlGet('members')
   async members(@Viewer() viewer: Viewer, @Query() query: AdminMembersQueryDto) {
     const page = query.page ?? 1;
     const email = query.email ?? '';
     const list = await this.admin.list(email || undefined, page, MEMBERS_PER_PAGE);
-    return this.page(
+    return adminPage(
       viewer,
       'members',
       <MembersPage members={list.members} email={email} page={page} total={list.total} perPage={MEMBERS_PER_PAGE} />,
@@ -88,22 +70,19 @@ export class AdminPagesController {
 
   private async memberPage(viewer: Viewer, memberId: string, status?: StatusMessage) {
     const data = await this.console.member(memberId);
-    return this.page(viewer, 'members', <MemberPage data={data} status={status} />, {
+    return adminPage(viewer, 'members', <MemberPage data={data} status={status} />, {
       title: data.member.email,
       charts: true,
     });
   }
 
-  @Get('members/:id')
-  @Html()
+  @HtmlGet('members/:id')
   async member(@Viewer() viewer: Viewer, @Param('id', memberIdPipe) memberId: string) {
     return this.memberPage(viewer, memberId);
   }
 
   /** One confirmed change (role, plan or disabled), through the same use-case as `PATCH /admin/members/:id`. */
-  @Post('members/:id')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('members/:id')
   async change(
     @Viewer() viewer: Viewer,
     @CurrentMember() admin: Member,
@@ -128,8 +107,7 @@ export class AdminPagesController {
     return this.memberPage(viewer, memberId, { kind: 'ok', text: said });
   }
 
-  @Get('abuse')
-  @Html()
+  @HtmlGet('abuse')
   async abuse(@Viewer() viewer: Viewer, @Query() query: AbuseEventsQueryDto) {
     const filter = { ...query, from: dayStart(query.from), to: dayStart(query.to, 1) };
     const [events, active] = await Promise.all([
@@ -137,7 +115,7 @@ export class AdminPagesController {
       this.queries.listBans({ status: 'active', limit: 200 }),
     ]);
     const emails = await this.console.emailsOf(events.items.map((event) => event.memberId));
-    return this.page(
+    return adminPage(
       viewer,
       'abuse',
       <AbusePage
@@ -163,7 +141,7 @@ export class AdminPagesController {
       this.queries.listBans({ status: 'all', ip: query.ip || undefined, cursor: query.cursor, limit: 50 }),
     ]);
     const now = this.clock.now();
-    return this.page(
+    return adminPage(
       viewer,
       'bans',
       <BansPage
@@ -176,15 +154,12 @@ export class AdminPagesController {
     );
   }
 
-  @Get('bans')
-  @Html()
+  @HtmlGet('bans')
   async bansList(@Viewer() viewer: Viewer, @Query() query: BansPageQueryDto) {
     return this.bansPage(viewer, query);
   }
 
-  @Post('bans/lift')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('bans/lift')
   async lift(@Viewer() viewer: Viewer, @CurrentMember() admin: Member, @Body() form: BanLiftFormDto) {
     const result = await this.bans.lift(form.ip, admin.id);
     return this.bansPage(viewer, {}, { kind: 'ok', text: `Lifted the ban of ${result.ip}.` });

@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MEMBER_PLANS, MEMBER_ROLES } from '@app/members';
+import { OptionalText } from '../dto-fields';
 
 /** A confirmed change on the member page: one of role, plan or disabled, as the dialog's form posts it. */
 export class MemberChangeFormDto {
@@ -23,9 +24,7 @@ export class BanLiftFormDto {
 }
 
 export class BansPageQueryDto {
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @OptionalText(64)
   ip?: string;
 
   @IsOptional()

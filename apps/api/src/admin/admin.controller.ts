@@ -1,12 +1,5 @@
-import { Body, Get, Header, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
-import { AppException, ErrorResponseDto } from '@app/common';
+import { Body, Get, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import { AppException } from '@app/common';
 import { CurrentMember } from '@app/auth';
 import type { Member } from '@app/members';
 import {
@@ -18,7 +11,7 @@ import {
 } from './admin.dto';
 import { AdminConsoleService } from './admin-console.service';
 import { AdminService } from './admin.service';
-import { AdminController, ApiCsrfHeader } from '../session-routes.decorator';
+import { AdminController, SessionRead, SessionWrite } from '../session-routes.decorator';
 
 const memberIdPipe = new ParseUUIDPipe({
   exceptionFactory: () => new AppException('invalid_request', 'The member id must be a UUID', { field: 'id' }),
@@ -32,48 +25,45 @@ export class AdminMembersController {
   ) {}
 
   @Get()
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @SessionRead({
     operationId: 'listMembers',
     summary: 'Members, newest first',
     description: 'Paged; `email` filters by part of the address.',
+    ok: { type: AdminMembersPageDto },
+    errors: { 400: 'invalid_request' },
   })
-  @ApiOkResponse({ type: AdminMembersPageDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
   list(@Query() query: AdminMembersQueryDto) {
     return this.admin.list(query.email, query.page ?? 1, query.per_page ?? 20);
   }
 
   @Get(':id')
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @SessionRead({
     operationId: 'getMember',
     summary: 'One member: usage, keys, short links, abuse events',
     description:
       'Usage per day (30 days), key previews with their state (`active`, `grace` until, `expired`, `revoked`), ' +
       'the 20 newest short links with their clicks, clicks per day, and the 20 newest abuse events of the member.',
+    ok: { type: AdminMemberDetailDto },
+    errors: { 400: 'invalid_request (the id is not a UUID)', 404: 'not_found' },
   })
-  @ApiOkResponse({ type: AdminMemberDetailDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request (the id is not a UUID)' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
   detail(@Param('id', memberIdPipe) memberId: string) {
     return this.console.member(memberId);
   }
 
   @Patch(':id')
-  @Header('Cache-Control', 'no-store')
-  @ApiCsrfHeader()
-  @ApiOperation({
+  @SessionWrite({
     operationId: 'changeMember',
     summary: 'Change a member: plan, role, disabled',
     description:
       "`disabled: true` sets `disabled_at`: the member's API credentials stop working at once and every session " +
       'of theirs ends. Admins cannot demote or disable themselves.',
+    ok: { type: AdminMemberChangedDto },
+    errors: {
+      400: 'invalid_request',
+      404: 'not_found',
+      409: 'conflict (changing your own role or disabled state)',
+    },
   })
-  @ApiOkResponse({ type: AdminMemberChangedDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid_request' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not_found' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'conflict (changing your own role or disabled state)' })
   change(
     @CurrentMember() admin: Member,
     @Param('id', memberIdPipe) memberId: string,

@@ -1,34 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AbuseEventDto } from '@app/abuse';
 import { OkTrue } from '@app/common';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { MEMBER_PLANS, MEMBER_ROLES, type MemberPlan, type MemberRole } from '@app/members';
 import { MemberDto } from '../account/account-responses.dto';
 import { ClicksPerDayDto, ShortLinkDto } from '../shortlinks/short-links.dto';
+import { OptionalText, PagedResponse, PageQuery, PerPageQuery } from '../dto-fields';
 
 export class AdminMembersQueryDto {
-  @ApiPropertyOptional({ description: 'Part of the email address (case-insensitive)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(254)
+  @OptionalText(254, { description: 'Part of the email address (case-insensitive)' })
   email?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1)
-  @Max(1_000_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageQuery(1_000_000, 'page must be a whole number') page?: number;
+  @PerPageQuery('per_page must be a whole number') per_page?: number;
 }
 
 export class AdminMemberPatchDto {
@@ -57,13 +41,7 @@ export class AdminMemberDto extends MemberDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabled_at!: Date | null;
 }
 
-export class AdminMembersPageDto {
-  @OkTrue() ok!: true;
-  @ApiProperty({ type: [AdminMemberDto] }) members!: AdminMemberDto[];
-  @ApiProperty() page!: number;
-  @ApiProperty() per_page!: number;
-  @ApiProperty() total!: number;
-}
+export class AdminMembersPageDto extends PagedResponse('members', AdminMemberDto) {}
 
 export class AdminMemberChangedDto {
   @OkTrue() ok!: true;

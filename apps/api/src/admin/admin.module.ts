@@ -3,7 +3,6 @@ import { AbuseModule } from '@app/abuse';
 import { PlatformTotalsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
-import { WebhooksModule } from '@app/webhooks';
 import { MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { MembersModule } from '@app/members';
@@ -14,13 +13,12 @@ import { AdminOverviewController } from './admin-overview.controller';
 import { AdminPagesController } from './admin-pages.controller';
 import { AdminMembersController } from './admin.controller';
 import { AdminService } from './admin.service';
+import { ViewerModule } from '../pages/viewer.module';
 
 /** The admin console: its JSON routes (members, the overview) and its pages (/console); the abuse routes are AbuseHttpModule's. */
 @Module({
   imports: [
     ClockModule,
-    // The page viewer's notice of webhook endpoints turned off (pages/viewer.decorator.ts).
-    WebhooksModule,
     AuthModule,
     MembersModule,
     CredentialsModule,
@@ -28,6 +26,7 @@ import { AdminService } from './admin.service';
     AbuseModule,
     PlatformTotalsModule,
     ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy }),
+    ViewerModule,
   ],
   controllers: [AdminMembersController, AdminOverviewController, AdminPagesController],
   providers: [AdminService, AdminConsoleService],

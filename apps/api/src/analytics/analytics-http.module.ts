@@ -3,7 +3,6 @@ import { AbuseModule } from '@app/abuse';
 import { AnalyticsModule } from '@app/analytics';
 import { AuthModule } from '@app/auth';
 import { ClockModule } from '@app/common';
-import { WebhooksModule } from '@app/webhooks';
 import { ConversionModule, MarketplaceTargetPolicy } from '@app/conversion';
 import { CredentialsModule } from '@app/credentials';
 import { IdempotencyModule } from '@app/idempotency';
@@ -12,6 +11,7 @@ import { ShortLinksModule } from '@app/shortlinks';
 import { AnalyticsController } from './analytics.controller';
 import { EarningsPagesController } from './earnings-pages.controller';
 import { ReportUploadsController } from './report-uploads.controller';
+import { ViewerModule } from '../pages/viewer.module';
 
 // The same options as ConversionModule's import: one instance (short links point at marketplace links only).
 const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPolicy });
@@ -24,8 +24,6 @@ const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPo
 @Module({
   imports: [
     ClockModule,
-    // The page viewer's notice of webhook endpoints turned off (pages/viewer.decorator.ts).
-    WebhooksModule,
     IdempotencyModule,
     AuthModule,
     CredentialsModule,
@@ -35,6 +33,7 @@ const SHORT_LINKS = ShortLinksModule.forRoot({ targetPolicy: MarketplaceTargetPo
     // The item pages read product details as `GET /api/products` does.
     ConversionModule,
     ProductsModule,
+    ViewerModule,
   ],
   controllers: [AnalyticsController, ReportUploadsController, EarningsPagesController],
 })

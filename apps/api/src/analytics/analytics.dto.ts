@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import {
   ANALYTICS_EVENTS,
   ANALYTICS_GROUPS,
@@ -10,6 +9,7 @@ import {
   REPORT_MARKETPLACES,
   ROW_PROBLEM_REASONS,
 } from '@app/analytics';
+import { IntQuery, OptionalText } from '../dto-fields';
 
 /** An item id as the marketplaces' reports give it (Shopee item id, Lazada SKU). */
 export const ITEM_ID = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -140,18 +140,10 @@ export class AnalyticsQueryDto {
   @Matches(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, { message: 'timezone is an IANA time zone such as Asia/Ho_Chi_Minh' })
   timezone?: string;
 
-  @ApiPropertyOptional({ description: 'Only this sub id combination (`s1-s2`, as the link was made)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300, { description: 'Only this sub id combination (`s1-s2`, as the link was made)' })
   sub_id?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 6, description: 'With `groupBy=sub_id`: group by this slot only' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(6)
+  @IntQuery({ minimum: 1, maximum: 6, description: 'With `groupBy=sub_id`: group by this slot only' })
   sub_id_position?: number;
 
   @ApiPropertyOptional({ description: 'Only this short link (its id, as `groupBy=link` returns it)' })
@@ -187,17 +179,7 @@ export class AnalyticsQueryDto {
   @Matches(/^[A-Za-z]{3}$/, { message: 'currency is a 3-letter code' })
   currency?: string;
 
-  @ApiPropertyOptional({
-    minimum: 1,
-    maximum: 1000,
-    default: 100,
-    description: 'Rows of a grouping (not of a timeseries)',
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IntQuery({ minimum: 1, maximum: 1000, default: 100, description: 'Rows of a grouping (not of a timeseries)' })
   limit?: number;
 
   @ApiPropertyOptional({ enum: ['json', 'csv'], default: 'json', description: 'Or `Accept: text/csv`' })

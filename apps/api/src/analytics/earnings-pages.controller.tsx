@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Param, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiThrottlerGuard, IpBanGuard } from '@app/abuse';
 import {
   type AnalyticsQuery,
@@ -18,7 +18,7 @@ import type { Member } from '@app/members';
 import { ShortLinkService } from '@app/shortlinks';
 import type { Request } from 'express';
 import { SessionPrincipalGuard } from '../account/session-principal.guard';
-import { Html, PagesController } from '../pages/page.decorators';
+import { HtmlGet, HtmlPost, PagesController } from '../pages/page.decorators';
 import { Viewer } from '../pages/viewer.decorator';
 import { validated } from '../validation';
 import { EarningsSection } from '../views/analytics/earnings';
@@ -98,8 +98,7 @@ export class EarningsPagesController {
     private readonly clock: Clock,
   ) {}
 
-  @Get()
-  @Html()
+  @HtmlGet()
   async earnings(@CurrentMember() member: Member, @Viewer() viewer: Viewer, @Query() raw: PageQuery) {
     const given = {
       start: text(raw.start, 16),
@@ -160,8 +159,7 @@ export class EarningsPagesController {
    * reads them (the item's page on the marketplace's site for the orders' currency, recognised by the same
    * adapters, details from the same cache with the member's saved credentials), beside its figures in the range.
    */
-  @Get('items/:marketplace/:itemId')
-  @Html()
+  @HtmlGet('items/:marketplace/:itemId')
   async item(
     @CurrentMember() member: Member,
     @Viewer() viewer: Viewer,
@@ -204,8 +202,7 @@ export class EarningsPagesController {
   }
 
   /** The link filter's results: the member's links matching `q` (code, target or sub id), a page at a time. */
-  @Get('links')
-  @Html()
+  @HtmlGet('links')
   async links(
     @CurrentMember() member: Member,
     @Query('q') q?: unknown,
@@ -233,18 +230,14 @@ export class EarningsPagesController {
   }
 
   /** The import's preview (or, with `apply=true`, the import): the file is the body, streamed. */
-  @Post('import')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('import')
   @UseGuards(IpBanGuard, SessionPrincipalGuard, ApiThrottlerGuard)
   async importReport(@Req() req: Request, @CurrentMember() member: Member) {
     const summary = await this.imports.importFile(member.id, uploadStream(req), importOptions(req));
     return renderPartial(<ImportResult summary={summary} />);
   }
 
-  @Post('sync')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('sync')
   async syncNow(@CurrentMember() member: Member, @Query() query: SyncQueryDto) {
     await this.syncs.sync(member.id, query.marketplace);
     return renderPartial(<SyncCard syncs={await this.syncs.states(member.id)} />);

@@ -1,10 +1,10 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Controller, Inject, Param, Query } from '@nestjs/common';
 import { Audited } from '@app/audit';
 import { auditConfig, type AuditConfig, AuditLog } from '@app/audit';
 import { AdminOnly, CurrentMember, SignedIn } from '@app/auth';
 import { type Member, MembersService } from '@app/members';
 import { WebhookEndpointsService } from '@app/webhooks';
-import { Html, PagesController } from '../pages/page.decorators';
+import { HtmlGet, HtmlPost, PagesController } from '../pages/page.decorators';
 import { Viewer } from '../pages/viewer.decorator';
 import { SecuritySection } from '../views/account/security';
 import { AccountNotices } from '../views/account/notices';
@@ -35,8 +35,7 @@ export class AuditPagesController {
     @Inject(auditConfig.KEY) private readonly config: AuditConfig,
   ) {}
 
-  @Get('security')
-  @Html()
+  @HtmlGet('security')
   async security(@CurrentMember() member: Member, @Viewer() viewer: Viewer, @Query('page') pageText?: string) {
     const page = pageNumber(pageText);
     const { entries, total } = await this.log.numberedPage({ memberId: member.id, page, perPage: PER_PAGE });
@@ -54,9 +53,7 @@ export class AuditPagesController {
   }
 
   /** Turns a webhook endpoint of the member's back on (as `PATCH /api/webhooks/endpoints/:id` with `enabled: true`). */
-  @Post('notices/webhooks/:id/enable')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('notices/webhooks/:id/enable')
   async enableWebhook(@CurrentMember() member: Member, @Param('id') id: string) {
     const endpoint = await this.webhooks.update(member.id, id, { enabled: true });
     const disabled = await this.webhooks.disabled(member.id);
@@ -75,8 +72,7 @@ export class AdminAuditPagesController {
     private readonly members: MembersService,
   ) {}
 
-  @Get('audit')
-  @Html()
+  @HtmlGet('audit')
   async audit(@Viewer() viewer: Viewer, @Query('member') memberText?: string, @Query('page') pageText?: string) {
     const page = pageNumber(pageText);
     const wanted = typeof memberText === 'string' ? memberText.trim().slice(0, 254) : '';

@@ -1,22 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
 import { AUDIT_ACTION_NAMES } from '@app/audit';
 import { OkTrue } from '@app/common';
+import { IntQuery, OptionalText } from '../dto-fields';
 
 export class AuditQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'Entries per page' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntQuery({ minimum: 1, maximum: 100, default: 20, description: 'Entries per page' })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page; absent: the newest entries' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200, { description: 'The `next_cursor` of the previous page; absent: the newest entries' })
   @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor must be a next_cursor value' })
   cursor?: string;
 }

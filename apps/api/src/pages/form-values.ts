@@ -12,6 +12,23 @@ export function fieldErrorsOf(error: unknown): FieldErrors | null {
   return null;
 }
 
+/**
+ * A form's change through the API's checks: what `act` answers, or, when a check refuses a field, what `refused`
+ * answers with the errors to show beside it. Any other error goes on to the page's filter.
+ */
+export async function orFieldErrors<T>(
+  act: () => Promise<T>,
+  refused: (errors: FieldErrors) => Promise<T>,
+): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    const errors = fieldErrorsOf(error);
+    if (!errors) throw error;
+    return refused(errors);
+  }
+}
+
 /** A form value posted once (a string) or more (a list, as the JSON encoding sends a group of checkboxes). */
 export function listOf(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];

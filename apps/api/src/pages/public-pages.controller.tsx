@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Req, Res, UseGuards } from '@nestjs/common';
 import {
   CsrfGuard,
   CsrfProtected,
@@ -17,7 +17,7 @@ import { HomePage } from '../views/public/home';
 import { LoginPage } from '../views/public/login';
 import { SignupPage } from '../views/public/signup';
 import { renderPage } from '../views/render';
-import { Html, PagesController } from './page.decorators';
+import { HtmlGet, HtmlPost, PagesController } from './page.decorators';
 
 /**
  * The pages before login (home, sign-up, log-in) and the three session changes their forms make. The forms post
@@ -34,29 +34,24 @@ export class PublicPagesController {
     private readonly preLogin: PreLoginCsrf,
   ) {}
 
-  @Get()
-  @Html()
+  @HtmlGet()
   home(): string {
     return renderPage(<HomePage />);
   }
 
-  @Get('signup')
-  @Html()
+  @HtmlGet('signup')
   signup(@Req() req: Request, @Res({ passthrough: true }) res: Response): string | void {
     if (req.session?.memberId) return res.redirect(303, PAGE.account);
     return renderPage(<SignupPage csrfToken={this.preLogin.issue(req, res)} />);
   }
 
-  @Get('login')
-  @Html()
+  @HtmlGet('login')
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): string | void {
     if (req.session?.memberId) return res.redirect(303, PAGE.account);
     return renderPage(<LoginPage csrfToken={this.preLogin.issue(req, res)} />);
   }
 
-  @Post('signup')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('signup')
   @UseGuards(CsrfGuard, RegistrationGate)
   async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: RegisterDto) {
     const member = await this.registration.register(body.email, body.password);
@@ -65,9 +60,7 @@ export class PublicPagesController {
     return '';
   }
 
-  @Post('login')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('login')
   @UseGuards(CsrfGuard, LocalAuthGuard)
   async logIn(@Req() req: LoginRequest, @Res({ passthrough: true }) res: Response, @Body() _body: LoginDto) {
     await this.sessions.start(req, req.user, 'login');
@@ -75,9 +68,7 @@ export class PublicPagesController {
     return '';
   }
 
-  @Post('logout')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost('logout')
   @CsrfProtected()
   async logOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.sessions.end(req, res);

@@ -11,7 +11,7 @@ const SignedInRequest = createParamDecorator((_data: unknown, context: Execution
 /**
  * The viewer of a signed-in request: the member `SessionAuthGuard` loaded, their session's CSRF token and their
  * webhook endpoints turned off after failing (the account frame's notice). A module whose pages take `@Viewer()`
- * imports `WebhooksModule` for the latter.
+ * imports `ViewerModule` for them (or, using them itself, `AuthModule` and `WebhooksModule`).
  */
 @Injectable()
 export class ViewerPipe implements PipeTransform<MemberRequest, Promise<ViewerView>> {

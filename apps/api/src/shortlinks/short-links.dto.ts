@@ -1,62 +1,28 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { OkTrue } from '@app/common';
 import { MEMBER_PLANS } from '@app/members';
 import { CODE_SHAPE, CUSTOM_DOMAIN_STATUSES } from '@app/shortlinks';
+import { IntQuery, OptionalText, PagedResponse, PageQuery, PerPageQuery } from '../dto-fields';
 
 export class ShortLinksQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageQuery(100_000) page?: number;
+  @PerPageQuery() per_page?: number;
 }
 
 export class ShortLinkSearchQueryDto {
-  @ApiPropertyOptional({
+  @OptionalText(200, {
     description: "Text the link's code, target URL or sub id contains (case-insensitive; empty: every link)",
     example: 'fb',
   })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
   q?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageQuery(10_000) page?: number;
+  @PerPageQuery() per_page?: number;
 }
 
 export class ClicksQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 90, default: 30, description: 'How many days back, today included' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(90)
+  @IntQuery({ minimum: 1, maximum: 90, default: 30, description: 'How many days back, today included' })
   days?: number;
 
   @ApiPropertyOptional({ description: 'Only this link: its code (with `domain` for a custom-domain link)' })
@@ -65,16 +31,10 @@ export class ClicksQueryDto {
   @Matches(CODE_SHAPE, { message: 'code must be 1 to 32 letters or digits' })
   code?: string;
 
-  @ApiPropertyOptional({ description: 'With `code`: the custom domain of the link (absent: our short domain)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(253)
+  @OptionalText(253, { description: 'With `code`: the custom domain of the link (absent: our short domain)' })
   domain?: string;
 
-  @ApiPropertyOptional({ description: 'Only the links made with these sub ids (joined with `-`; empty: none)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300, { description: 'Only the links made with these sub ids (joined with `-`; empty: none)' })
   sub_id?: string;
 }
 
@@ -87,9 +47,13 @@ export class AddDomainDto {
 
 /** The JSON answers of the short-link and custom-domain routes, as OpenAPI schemas. */
 
+/** A link's sub ids, as every answer that shows a link says them. */
+const SubIdProperty = () =>
+  ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' });
+
 export class ShortLinkDto {
   @ApiProperty({ example: 'aB3dE9' }) code!: string;
-  @ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' }) sub_id!: string;
+  @SubIdProperty() sub_id!: string;
   @ApiProperty({ example: 'https://s.example.com/aB3dE9' }) url!: string;
   @ApiProperty({ type: String, nullable: true, description: 'The custom domain (null: our short domain)' })
   domain!: string | null;
@@ -100,15 +64,16 @@ export class ShortLinkDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) last_click_at!: Date | null;
 }
 
-/** A link found by the search: its id is what `GET /api/analytics?link=` takes. */
-export class ShortLinkRefDto {
+class ShortLinkIdDto {
   @ApiProperty({ example: '1042', description: 'The link id (`link` filter of the analytics)' }) id!: string;
-  @ApiProperty({ example: 'aB3dE9' }) code!: string;
-  @ApiProperty({ example: 'https://s.example.com/aB3dE9' }) url!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The custom domain (null: our short domain)' })
-  domain!: string | null;
-  @ApiProperty() target!: string;
-  @ApiProperty({ description: 'The sub ids the link was made with, joined with `-` (`""`: none)' }) sub_id!: string;
+}
+
+/** A link found by the search: its id (what `GET /api/analytics?link=` takes) and the link's own fields. */
+export class ShortLinkRefDto extends IntersectionType(
+  ShortLinkIdDto,
+  PickType(ShortLinkDto, ['code', 'url', 'domain', 'target'] as const),
+) {
+  @SubIdProperty() sub_id!: string;
 }
 
 export class ShortLinkSearchPageDto {
@@ -120,13 +85,7 @@ export class ShortLinkSearchPageDto {
   has_more!: boolean;
 }
 
-export class ShortLinksPageDto {
-  @OkTrue() ok!: true;
-  @ApiProperty({ type: [ShortLinkDto] }) short_links!: ShortLinkDto[];
-  @ApiProperty() page!: number;
-  @ApiProperty() per_page!: number;
-  @ApiProperty() total!: number;
-}
+export class ShortLinksPageDto extends PagedResponse('short_links', ShortLinkDto) {}
 
 export class ClicksPerDayDto {
   @ApiProperty({ example: '2026-01-31', description: 'UTC day' }) day!: string;

@@ -1,17 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import { Audited } from '@app/audit';
 import { CurrentMember, SignedIn } from '@app/auth';
 import type { Member } from '@app/members';
 import { WebhookDispatcher, WebhookEndpointsService } from '@app/webhooks';
-import { fieldErrorsOf, listOf } from '../pages/form-values';
-import { Html, PagesController } from '../pages/page.decorators';
+import { listOf, orFieldErrors } from '../pages/form-values';
+import { accountPage } from '../pages/frames';
+import { HtmlGet, HtmlPost, PagesController } from '../pages/page.decorators';
 import { Viewer } from '../pages/viewer.decorator';
 import { validated } from '../validation';
 import { DeliveryLogSection } from '../views/account/webhook-deliveries';
 import { type EndpointFormValues, WebhooksSection, type WebhooksState } from '../views/account/webhooks';
 import type { StatusMessage } from '../views/components';
-import { AccountFrame } from '../views/frame';
-import { renderPage, renderPartial } from '../views/render';
+import { renderPartial } from '../views/render';
 import { EndpointFormDto } from './webhook-pages.dto';
 import { CreateWebhookEndpointDto, DeliveriesQueryDto, UpdateWebhookEndpointDto } from './webhooks.dto';
 
@@ -48,76 +48,56 @@ export class WebhookPagesController {
     return <DeliveryLogSection log={{ endpoint, ...found, page, perPage: DELIVERIES_PER_PAGE, status }} />;
   }
 
-  @Get()
-  @Html()
+  @HtmlGet()
   async page(@CurrentMember() member: Member, @Viewer() viewer: Viewer) {
-    return renderPage(
-      <AccountFrame viewer={viewer} section="webhooks">
-        {await this.section(member)}
-      </AccountFrame>,
-    );
+    return accountPage(viewer, 'webhooks', await this.section(member));
   }
 
   /** Adds an endpoint: its signing secret shown once; a refused field comes back beside it. */
-  @Post()
-  @HttpCode(200)
-  @Html()
+  @HtmlPost()
   async create(@CurrentMember() member: Member, @Body() form: EndpointFormDto) {
     const values = formValues(form);
-    try {
-      const body = await validated(CreateWebhookEndpointDto, values);
-      const { secret, url } = await this.endpoints.create(member.id, body);
-      return renderPartial(await this.section(member, { made: { url, secret } }));
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (!errors) throw error;
-      return renderPartial(await this.section(member, { form: values, errors }));
-    }
+    return orFieldErrors(
+      async () => {
+        const body = await validated(CreateWebhookEndpointDto, values);
+        const { secret, url } = await this.endpoints.create(member.id, body);
+        return renderPartial(await this.section(member, { made: { url, secret } }));
+      },
+      async (errors) => renderPartial(await this.section(member, { form: values, errors })),
+    );
   }
 
-  @Post(':id')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id')
   async update(@CurrentMember() member: Member, @Param('id') id: string, @Body() form: EndpointFormDto) {
     const values = formValues(form);
-    try {
-      const body = await validated(UpdateWebhookEndpointDto, values);
-      await this.endpoints.update(member.id, id, body);
-      return renderPartial(await this.section(member, { status: { kind: 'ok', text: 'Endpoint saved.' } }));
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (!errors) throw error;
-      return renderPartial(await this.section(member, { editing: { id, form: values, errors } }));
-    }
+    return orFieldErrors(
+      async () => {
+        await this.endpoints.update(member.id, id, await validated(UpdateWebhookEndpointDto, values));
+        return renderPartial(await this.section(member, { status: { kind: 'ok', text: 'Endpoint saved.' } }));
+      },
+      async (errors) => renderPartial(await this.section(member, { editing: { id, form: values, errors } })),
+    );
   }
 
-  @Post(':id/enable')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id/enable')
   async enable(@CurrentMember() member: Member, @Param('id') id: string) {
     const endpoint = await this.endpoints.update(member.id, id, { enabled: true });
     return renderPartial(await this.section(member, { status: { kind: 'ok', text: `${endpoint.url} enabled.` } }));
   }
 
-  @Post(':id/disable')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id/disable')
   async disable(@CurrentMember() member: Member, @Param('id') id: string) {
     const endpoint = await this.endpoints.update(member.id, id, { enabled: false });
     return renderPartial(await this.section(member, { status: { kind: 'ok', text: `${endpoint.url} disabled.` } }));
   }
 
-  @Post(':id/delete')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id/delete')
   async remove(@CurrentMember() member: Member, @Param('id') id: string) {
     await this.endpoints.remove(member.id, id);
     return renderPartial(await this.section(member, { status: { kind: 'ok', text: 'Endpoint deleted.' } }));
   }
 
-  @Post(':id/test')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id/test')
   async test(@CurrentMember() member: Member, @Param('id') id: string) {
     const endpoint = await this.endpoints.get(member.id, id);
     await this.dispatcher.sendTest(member.id, id);
@@ -125,24 +105,19 @@ export class WebhookPagesController {
     return renderPartial(await this.section(member, { status: { kind: 'ok', text } }));
   }
 
-  @Get(':id/deliveries')
-  @Html()
+  @HtmlGet(':id/deliveries')
   async deliveries(
     @CurrentMember() member: Member,
     @Viewer() viewer: Viewer,
     @Param('id') id: string,
     @Query() query: DeliveriesQueryDto,
   ) {
-    return renderPage(
-      <AccountFrame viewer={viewer} section="webhooks" title="Delivery log · Webhooks">
-        {await this.log(member, id, query.page ?? 1)}
-      </AccountFrame>,
-    );
+    return accountPage(viewer, 'webhooks', await this.log(member, id, query.page ?? 1), {
+      title: 'Delivery log · Webhooks',
+    });
   }
 
-  @Post(':id/deliveries/:delivery/redeliver')
-  @HttpCode(200)
-  @Html()
+  @HtmlPost(':id/deliveries/:delivery/redeliver')
   async redeliver(@CurrentMember() member: Member, @Param('id') id: string, @Param('delivery') delivery: string) {
     await this.endpoints.get(member.id, id);
     await this.dispatcher.redeliver(member.id, id, delivery);

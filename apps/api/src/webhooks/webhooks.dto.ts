@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { OkTrue } from '@app/common';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@app/webhooks';
 import { ShortLinksQueryDto } from '../shortlinks/short-links.dto';
+import { OptionalText, PagedResponse, SomeOf } from '../dto-fields';
 
 export class CreateWebhookEndpointDto {
   @ApiProperty({ example: 'https://partner.example.com/hooks/linkconv', description: 'Where the events are POSTed' })
@@ -11,38 +12,23 @@ export class CreateWebhookEndpointDto {
   url!: string;
 
   @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true, example: ['order.created', 'order.updated'] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENTS.length)
-  @IsIn(WEBHOOK_EVENTS, { each: true })
+  @SomeOf(WEBHOOK_EVENTS)
   events!: WebhookEvent[];
 
-  @ApiPropertyOptional({ maxLength: 200, example: 'Order sync to our ERP' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200, { maxLength: 200, example: 'Order sync to our ERP' })
   description?: string;
 }
 
 export class UpdateWebhookEndpointDto {
-  @ApiPropertyOptional({ example: 'https://partner.example.com/hooks/linkconv' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalText(2048, { example: 'https://partner.example.com/hooks/linkconv' })
   url?: string;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true })
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENTS.length)
-  @IsIn(WEBHOOK_EVENTS, { each: true })
+  @SomeOf(WEBHOOK_EVENTS)
   events?: WebhookEvent[];
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200, { maxLength: 200 })
   description?: string;
 
   @ApiPropertyOptional({ description: '`true` turns a disabled endpoint back on; `false` pauses it' })
@@ -101,13 +87,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ description: 'The body sent, exactly' }) payload!: string;
 }
 
-export class WebhookDeliveriesDto {
-  @OkTrue() ok!: true;
-  @ApiProperty({ type: [WebhookDeliveryDto] }) deliveries!: WebhookDeliveryDto[];
-  @ApiProperty() page!: number;
-  @ApiProperty() per_page!: number;
-  @ApiProperty() total!: number;
-}
+export class WebhookDeliveriesDto extends PagedResponse('deliveries', WebhookDeliveryDto) {}
 
 export class WebhookTestDto {
   @OkTrue() ok!: true;

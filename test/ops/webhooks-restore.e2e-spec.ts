@@ -128,11 +128,14 @@ describeIf(usingPostgres, 'needs DATABASE_URL: a PostgreSQL server to restore an
           )[0];
         expect(await eventually(async () => (await logged()).attempts === 1, 15_000)).toBe(true);
         expect(await logged()).toMatchObject({ status: 'pending', attempts: 1 });
-        // Its retry is a job in pg-boss's schema, which the backup does not read.
+        // Its retry is a job in pg-boss's schema, which the backup does not read. Only this delivery's job is
+        // counted: earlier files of the same test worker may have left retries of their own in its database.
         const jobs = async () =>
           (
             await a.dataSource.query(
-              `SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = 'webhook-delivery' AND state = 'created'`,
+              `SELECT count(*)::int AS jobs FROM pgboss.job
+                WHERE name = 'webhook-delivery' AND state = 'created' AND data->>'deliveryId' = $1`,
+              [test.body.delivery_id],
             )
           )[0].jobs;
         expect(await eventually(async () => (await jobs()) === 1, 10_000)).toBe(true);

@@ -5,6 +5,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { IpBanService } from '@app/abuse';
 import { Clock, type LoadedConfig } from '@app/common';
 import { databaseConfig } from '@app/database';
+import { ExpressServerAdapter } from '@app/http';
 import { CredentialsService } from '@app/credentials';
 import { Member, MemberPlan, MemberRole, MembersService, PasswordHasher } from '@app/members';
 import { createHash } from 'node:crypto';
@@ -374,7 +375,10 @@ async function bootApp(env: Record<string, string>, options: TestAppOptions): Pr
   for (const { provide, useValue } of options.overrides ?? [])
     builder = builder.overrideProvider(provide).useValue(useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new ExpressServerAdapter(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   configureApp(app, config);
   await app.init();
   return { app, config, clock, logLines };

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { acquireEmbeddedLock, databaseConfig, serveEmbeddedDatabase } from '@app/database';
-import { applyServerLimits, GracefulShutdown, httpConfig } from '@app/http';
+import { applyServerLimits, ExpressServerAdapter, GracefulShutdown, httpConfig } from '@app/http';
 import { analyticsConfig } from '@app/analytics';
 import { Logger } from 'nestjs-pino';
 import { REPORT_UPLOAD_PATHS } from './analytics/report-uploads.controller';
@@ -22,7 +22,7 @@ async function bootstrap(): Promise<void> {
     releaseLock();
   };
   process.once('exit', release);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressServerAdapter(), {
     bufferLogs: true,
     bodyParser: false,
   });

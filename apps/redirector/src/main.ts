@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { databaseConfig } from '@app/database';
-import { applyServerLimits, GracefulShutdown, httpConfig } from '@app/http';
+import { applyServerLimits, ExpressServerAdapter, GracefulShutdown, httpConfig } from '@app/http';
 import { ConfigError, type LoadedConfig } from '@app/common';
 import { shortLinksConfig } from '@app/shortlinks';
 import { Logger } from 'nestjs-pino';
@@ -26,10 +26,14 @@ async function bootstrap(): Promise<void> {
     );
     process.exit(1);
   }
-  const app = await NestFactory.create<NestExpressApplication>(RedirectorModule.forRoot(config), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    RedirectorModule.forRoot(config),
+    new ExpressServerAdapter(),
+    {
+      bufferLogs: true,
+      bodyParser: false,
+    },
+  );
   // On SIGTERM/SIGINT: stop accepting, finish the redirects in flight, then flush the click counters (app.close()).
   // Every answer (redirects, their pages, GET /health) then gets `Connection: close` through the ShutdownState.
   const shutdown = new GracefulShutdown(app, app.get(Logger), http.SHUTDOWN_TIMEOUT_MS);

@@ -1,5 +1,6 @@
 export { bodyParsing } from './body-parsing';
 export { BodySchema, bodySchemaOf } from './body-schema';
+export { ExpressServerAdapter } from './express-server';
 export { deferCheck, settleDeferredCheck, takeDeferredCheck } from './deferred-check';
 export { GlobalExceptionFilter } from './global-exception.filter';
 export { GracefulShutdown } from './graceful-shutdown';

@@ -14,6 +14,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
 import { ensureSecrets, type LoadedConfig } from '@app/common';
 import { databaseConfig } from '@app/database';
+import { ExpressServerAdapter } from '@app/http';
 import { MembersService } from '@app/members';
 import { ShortLinkService, ShortLinkUrls } from '@app/shortlinks';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -79,10 +80,14 @@ async function main(): Promise<void> {
   try {
     // 1. The api (migrations, a member, the short links), then the api with the redirector mounted.
     const config = benchConfig(dataDir);
-    const api = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-      bodyParser: false,
-      logger: false,
-    });
+    const api = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot(config),
+      new ExpressServerAdapter(),
+      {
+        bodyParser: false,
+        logger: false,
+      },
+    );
     configureApp(api, config);
     await api.init();
     const member = await api
@@ -101,10 +106,14 @@ async function main(): Promise<void> {
     await api.close();
 
     // 2. The standalone redirector on the same database.
-    const redirector = await NestFactory.create<NestExpressApplication>(RedirectorModule.forRoot(config), {
-      bodyParser: false,
-      logger: false,
-    });
+    const redirector = await NestFactory.create<NestExpressApplication>(
+      RedirectorModule.forRoot(config),
+      new ExpressServerAdapter(),
+      {
+        bodyParser: false,
+        logger: false,
+      },
+    );
     configureRedirector(redirector);
     await redirector.init();
     results.push(await measure('redirector (apps/redirector)', await listen(redirector.getHttpServer()), codeList));

@@ -22,7 +22,11 @@ export function LinkResultsList({ results }: { results: LinkResults }) {
           </label>
         ))}
       </fieldset>
-      {results.links.length === 0 ? <p class="hint">{`No link matches “${results.q}”.`}</p> : null}
+      {results.links.length === 0 ? (
+        <p class="hint">
+          {results.q === '' ? 'No short links yet: the ones you make appear here.' : `No link matches “${results.q}”.`}
+        </p>
+      ) : null}
       {results.page > 1 || results.hasMore ? (
         <div class="pager">
           {results.page > 1 ? (

@@ -1,21 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { ROOT, tsFiles } from './source-tree';
 
 /**
  * Apps compose libs and never import an app (docs/architecture.md): no file of `apps/<a>/` names another app, by
  * a relative path or by an alias. What two apps share lives in a lib (the redirect HTTP edge: libs/shortlinks).
  */
-const ROOT = join(__dirname, '..', '..');
 const APPS = readdirSync(join(ROOT, 'apps'));
 const IMPORTED = /(?:\bfrom|\bimport|\bimport\(|\brequire\()\s*'([^']+)'/g;
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return tsFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe('no app imports another app', () => {
   it.each(APPS)('apps/%s imports no other app', (app) => {

@@ -34,6 +34,28 @@ describe('jsonBodyProblem', () => {
     expect(jsonBodyProblem({ a: Array(60).fill(0), b: Array(38).fill(0) }, limits)).toBeNull();
   });
 
+  it('stops at the limit: a body far past it costs at most maxEntries steps, no value of the wide level is read', () => {
+    let reads = 0;
+    const wide: Record<string, unknown> = {};
+    for (let i = 0; i < 45_000; i++) Object.defineProperty(wide, `k${i}`, { enumerable: true, get: () => ++reads });
+    expect(jsonBodyProblem({ a: 1, wide }, limits)).toMatchObject({ code: 'payload_too_large' });
+    expect(reads).toBe(0);
+    // Spread over many small objects: the walk ends within maxEntries values read.
+    reads = 0;
+    const counted = () => {
+      const node: Record<string, unknown> = {};
+      Object.defineProperty(node, 'x', { enumerable: true, get: () => ++reads });
+      return node;
+    };
+    expect(jsonBodyProblem(Array.from({ length: 45_000 }, counted), limits)).toMatchObject({
+      code: 'payload_too_large',
+    });
+    expect(reads).toBe(0);
+    const nested = { list: Array.from({ length: 60 }, counted), more: Array.from({ length: 60 }, counted) };
+    expect(jsonBodyProblem(nested, limits)).toMatchObject({ code: 'payload_too_large' });
+    expect(reads).toBeLessThanOrEqual(limits.maxEntries);
+  });
+
   it('names the field of a string or key holding U+0000 or a lone surrogate', () => {
     expect(jsonBodyProblem({ email: 'a\u0000@example.com' }, limits)).toMatchObject({
       code: 'invalid_request',

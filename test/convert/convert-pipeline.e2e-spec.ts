@@ -146,7 +146,10 @@ describe('POST /api/convert goes through the one Nest pipeline', () => {
     expect(res.headers.ratelimit).toContain('per_member');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // The JSON API's own set (libs/http's API_SECURITY_HEADERS), not the pages' helmet set.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     const wrong = await convert({ 'X-API-Token': 'tok_wrong' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('invalid_credentials');

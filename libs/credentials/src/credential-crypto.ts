@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SECRET_VALUE_PREFIXES } from '@app/common';
-import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The prefixes live in `@app/common`, which refuses and masks any query value shaped like our secrets. */
@@ -40,6 +40,16 @@ export class CredentialHasher {
 
   hash(value: string): string {
     return createHmac('sha256', this.key).update(value, 'utf8').digest('hex');
+  }
+
+  /**
+   * The in-memory cache's key for a key/token pair: a SHA-256 of both, not the pair itself (no secret is held in
+   * the heap past its request). It needs no secret key: the pair is 72 random base62 characters (over 400 bits),
+   * which no one finds back from its digest, and it is never stored or sent. One call instead of an HMAC's
+   * object, which cost a cached convert call 2 % of its CPU (profiled).
+   */
+  static pairCacheKey(apiKey: string, apiToken: string): string {
+    return hash('sha256', `${apiKey}\n${apiToken}`, 'base64');
   }
 
   /** Constant-time comparison of two hex digests of equal length. */

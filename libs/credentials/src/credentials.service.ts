@@ -124,7 +124,7 @@ export class CredentialsService {
   async verify(apiKey: string, apiToken: string): Promise<Principal | null> {
     if (!KEY_SHAPE.test(apiKey) || !TOKEN_SHAPE.test(apiToken)) return null;
     const nowMs = this.clock.now().getTime();
-    const pairHash = this.hasher.hash(`${apiKey}\n${apiToken}`);
+    const pairHash = CredentialHasher.pairCacheKey(apiKey, apiToken);
     // The cache is trusted only while this instance hears the other instances' invalidations.
     const useCache = this.invalidation.live;
     const cached = useCache ? this.cache.get(pairHash) : undefined;

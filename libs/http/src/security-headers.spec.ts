@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { securityHeaders } from './security-headers';
+import { API_SECURITY_HEADERS, securityHeaders } from './security-headers';
 
 /** HSTS and `upgrade-insecure-requests` only when the request reached us over HTTPS (as `TRUST_PROXY` says). */
 describe('securityHeaders', () => {
@@ -9,6 +9,7 @@ describe('securityHeaders', () => {
     server.set('trust proxy', trustProxy);
     server.use(securityHeaders());
     server.get('/', (_req, res) => res.send('ok'));
+    server.get('/api/convert', (_req, res) => res.json({ ok: true }));
     return server;
   }
 
@@ -26,5 +27,23 @@ describe('securityHeaders', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("sends the JSON API its own short set, whatever the case of the path, and the pages helmet's", async () => {
+    for (const path of ['/api/convert', '/API/Convert', '/api/convert?x=1']) {
+      const res = await request(app(false)).get(path);
+      const sent = API_SECURITY_HEADERS.map(([name]) => [name, res.headers[name.toLowerCase()]]);
+      expect(sent).toEqual(API_SECURITY_HEADERS);
+      for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control']) {
+        expect(res.headers[pageOnly]).toBeUndefined();
+      }
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    const secure = await request(app('loopback')).get('/api/convert').set('X-Forwarded-Proto', 'https');
+    expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(secure.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // Not the API: a path that only starts with the same letters.
+    const page = await request(app(false)).get('/apidocs');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });

@@ -36,10 +36,31 @@ export const PLAIN_HTTP_HELMET = {
 } as const;
 
 /**
- * helmet's security headers as one Express middleware: helmet's output (the same on every answer, it reads
- * nothing from the request) worked out once at start-up for HTTPS and for plain HTTP, then set with a loop
- * instead of a dozen middlewares per request. HSTS and `upgrade-insecure-requests` only over HTTPS: `req.secure`,
- * which follows `X-Forwarded-Proto` only from the proxies `TRUST_PROXY` names.
+ * The paths of the JSON API (`/api/convert`, `/api/analytics`...), in any case as Express routes them: answers that
+ * no browser renders.
+ */
+export const JSON_API_PATHS = /^\/api(?:[/?]|$)/i;
+
+/**
+ * The security headers of a JSON API answer, after the OWASP REST Security Cheat Sheet ("Security Headers"): a JSON
+ * answer is never rendered, so the page headers that steer what a document may load, open or share (CSP sources,
+ * COOP, CORP, Origin-Agent-Cluster, Referrer-Policy...) have nothing to act on; it may not be framed or
+ * sniffed as something else, and no source at all may load from it. `Cache-Control: no-store` is the routes' own
+ * (and the error envelope's); HSTS is added over HTTPS as for the pages. helmet's eleven headers on every partner
+ * call cost about a tenth of a convert call's CPU (docs/benchmarks.md).
+ */
+export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+/**
+ * The security headers as one Express middleware: helmet's output for the pages and everything else (the same on
+ * every answer, it reads nothing from the request) and `API_SECURITY_HEADERS` for the JSON API (`JSON_API_PATHS`),
+ * worked out once at start-up for HTTPS and for plain HTTP, then set with a loop instead of a dozen middlewares per
+ * request. HSTS and `upgrade-insecure-requests` only over HTTPS: `req.secure`, which follows `X-Forwarded-Proto`
+ * only from the proxies `TRUST_PROXY` names.
  */
 export function securityHeaders(
   overHttps: Middleware = helmet(HTTPS_HELMET),
@@ -47,8 +68,14 @@ export function securityHeaders(
 ): RequestHandler {
   const secure = headersSetBy(overHttps);
   const plain = headersSetBy(overHttp);
+  const hsts = secure.filter(([name]) => name === 'Strict-Transport-Security');
+  const apiSecure = [...API_SECURITY_HEADERS, ...hsts];
+  const apiPlain = API_SECURITY_HEADERS;
   return (req, res, next) => {
-    for (const [name, value] of req.secure ? secure : plain) res.setHeader(name, value);
+    const api = JSON_API_PATHS.test(req.url);
+    for (const [name, value] of req.secure ? (api ? apiSecure : secure) : api ? apiPlain : plain) {
+      res.setHeader(name, value);
+    }
     next();
   };
 }

@@ -17,8 +17,15 @@ export interface UsageFigures {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
+const DAY_MS = 86_400_000;
+/** The last day `utcDay` formatted: days since the epoch, and its text. */
+let lastDay = { number: Number.NaN, text: '' };
+
+/** The UTC day of a time (`2026-11-28`), formatted once per day (not on every call it counts). */
 function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  const number = Math.floor(date.getTime() / DAY_MS);
+  if (number !== lastDay.number) lastDay = { number, text: date.toISOString().slice(0, 10) };
+  return lastDay.text;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { jsonBodyProblem, queryProblem } from './request-input';
+import fc from 'fast-check';
+import { hasUnstorableText, jsonBodyProblem, queryProblem } from './request-input';
 
 describe('jsonBodyProblem: nesting depth', () => {
   const depth = (maxDepth: number) => ({ maxDepth, maxEntries: Infinity });
@@ -85,4 +86,23 @@ describe('queryProblem', () => {
       expect(queryProblem({ [name]: 'tok_x' })).toMatchObject({ code: 'invalid_request', details: { field: name } });
     },
   );
+});
+
+describe('hasUnstorableText', () => {
+  // The definition: U+0000, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+  const DEFINITION = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+  it('answers as the definition on any UTF-16 text, pairs, lone halves and U+0000 mixed in', () => {
+    const unit = fc.oneof(
+      fc.constantFrom('\u0000', '\ud83d', '\ude00', '😀', 'a', 'ệ', ' '),
+      fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (units) => {
+        const text = units.join('');
+        expect(hasUnstorableText(text)).toBe(DEFINITION.test(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });

@@ -7,12 +7,16 @@ export interface JsonLimits {
   maxEntries: number;
 }
 
-/** U+0000, or a UTF-16 surrogate without its pair: text Postgres (and most systems) cannot store. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** `String.prototype.isWellFormed` (ES2024, in Node 20): not in the ES2022 library the project compiles against. */
+type WellFormedCheck = string & { isWellFormed(): boolean };
 
-/** Whether a string holds U+0000 or a lone surrogate. */
+/**
+ * Whether a string holds U+0000 or a UTF-16 surrogate without its pair: text Postgres (and most systems) cannot
+ * store. Two native scans (`isWellFormed` finds lone surrogates), a third of the time of one regular expression
+ * with look-arounds over a deal text full of emoji.
+ */
 export function hasUnstorableText(text: string): boolean {
-  return UNSTORABLE.test(text);
+  return text.includes('\u0000') || !(text as WellFormedCheck).isWellFormed();
 }
 
 /** A field name fit for an error message: control and lone-surrogate characters escaped, at most 64 characters. */

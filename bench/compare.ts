@@ -27,6 +27,7 @@ import { deleteRedisKeys } from '../test/support/abuse-stores';
 import { freePort, PROCESS_SECRETS } from '../test/support/api-process';
 import { measureThroughput, type Throughput } from './lib/load';
 import { printTable, round, type Row } from './lib/report';
+import { median } from './lib/settings';
 import { dealText } from './lib/texts';
 
 const ROOT = resolve(__dirname, '..');
@@ -173,12 +174,6 @@ async function start(tree: Tree, tag: string, body: string): Promise<Running> {
     await cleanUp();
     throw error;
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function main(): Promise<void> {

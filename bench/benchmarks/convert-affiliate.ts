@@ -1,6 +1,6 @@
-import { measureThroughput, type Throughput } from '../lib/load';
+import { type LoadTarget, measureThroughput, type Throughput } from '../lib/load';
 import { convertRow, printTable, round, Row } from '../lib/report';
-import { SETTINGS } from '../lib/settings';
+import { median, SETTINGS } from '../lib/settings';
 import { dealText } from '../lib/texts';
 import type { BenchContext } from '../lib/context';
 import type { Benchmark } from './benchmark';
@@ -14,7 +14,7 @@ export const TARGET_RATE = 1000;
 /**
  * `POST /api/convert` in `affiliate` mode, through the whole api (credentials from the cache, rate limits,
  * validation, logging, usage counting), beside the bare node:http server running the same conversion, in the
- * same run and at the same concurrency: calls/s and each server's CPU per call (user + system from /proc, a
+ * same run and at the same concurrency, in alternating rounds (`sideBySide`): calls/s and each server's CPU per call (user + system from /proc, a
  * cluster's workers included). For the 5-link text, also the api with `include: ["product"]` (the bench
  * member's fake Shopee and Lazada credentials saved, the details cached after a first call: what a member's bot
  * re-posting deals pays), measured right after the api without it.
@@ -32,9 +32,10 @@ export const convertAffiliate: Benchmark = {
         sub_ids: ['fb', 'bench'],
         content: dealText(links),
       };
-      const bare = await measureThroughput(await ctx.convertTarget(baseline.url, body), { serverPid: baseline.pid });
-      const full = await measureThroughput(await ctx.convertTarget(api.url, body), { serverPid: api.pid });
-      const ratio = full.requestsPerSecond / bare.requestsPerSecond;
+      const { bare, full, ratio } = await sideBySide(
+        { target: await ctx.convertTarget(baseline.url, body), pid: baseline.pid },
+        { target: await ctx.convertTarget(api.url, body), pid: api.pid },
+      );
       const withProduct = links === 5 ? await measureWithProducts(ctx, api.url, body) : null;
       // Latency at a fixed load (half the bare figure, the throughput target, or 80 % of what the api
       // sustains when that is less), same connections: a saturated closed loop only measures queueing
@@ -66,7 +67,8 @@ export const convertAffiliate: Benchmark = {
       );
     }
     printTable(
-      `convert, affiliate mode, ${SETTINGS.connections} connections, ${SETTINGS.seconds} s per figure (${ctx.storage})`,
+      `convert, affiliate mode, ${SETTINGS.connections} connections, ${SETTINGS.seconds} s per figure, ` +
+        `bare and api: medians of ${SETTINGS.rounds} alternating rounds (${ctx.storage})`,
       rows,
     );
     const five = rows.find((row) => row.text === '5 links' && row.server === 'api')!;
@@ -106,6 +108,52 @@ async function measureWithProducts(ctx: BenchContext, apiUrl: string, body: Reco
   }
   if (described === 0) throw new Error('include product: no item got its product details from the fakes');
   return measureThroughput(target, { serverPid: (await ctx.api()).pid });
+}
+
+interface Server {
+  target: LoadTarget;
+  pid: number | undefined;
+}
+
+/** Each figure's median over the rounds (errors: their sum), for the table. */
+function medianOf(results: Throughput[]): Throughput {
+  const of = (pick: (result: Throughput) => number | undefined) => median(results.map((r) => pick(r) ?? NaN));
+  return {
+    ...results[0],
+    requestsPerSecond: of((r) => r.requestsPerSecond),
+    p50Ms: of((r) => r.p50Ms),
+    p99Ms: of((r) => r.p99Ms),
+    requests: of((r) => r.requests),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    serverCpuUsPerRequest: of((r) => r.serverCpuUsPerRequest),
+    serverSysUsPerRequest: of((r) => r.serverSysUsPerRequest),
+  };
+}
+
+/**
+ * The bare server and the api under the same closed loop in `SETTINGS.rounds` rounds (BENCH_ROUNDS, default 3),
+ * the order alternating (bare, api; api, bare; ...) so that the shared machine's drift falls on both alike: each
+ * server's medians, and the ratio as the median of the rounds' own (the api's calls/s over the bare server's measured
+ * beside it). One figure of each, one after the other, read anywhere from 0.40 to 0.52 on the same build.
+ */
+async function sideBySide(
+  baseline: Server,
+  api: Server,
+): Promise<{ bare: Throughput; full: Throughput; ratio: number }> {
+  const bare: Throughput[] = [];
+  const full: Throughput[] = [];
+  for (let i = 0; i < SETTINGS.rounds; i++) {
+    const order = i % 2 === 0 ? [baseline, api] : [api, baseline];
+    for (const server of order) {
+      const result = await measureThroughput(server.target, { serverPid: server.pid });
+      (server === baseline ? bare : full).push(result);
+    }
+  }
+  return {
+    bare: medianOf(bare),
+    full: medianOf(full),
+    ratio: median(full.map((result, i) => result.requestsPerSecond / bare[i].requestsPerSecond)),
+  };
 }
 
 /** The server's CPU per call (user + system, its workers included) over the measured run, in µs. */

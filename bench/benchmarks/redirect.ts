@@ -7,28 +7,20 @@ import { ApiProcess } from '../../test/support/api-process';
 import { measureThroughput, type Throughput } from '../lib/load';
 import { printTable, round, Row } from '../lib/report';
 import { READY_TIMEOUT_MS } from '../lib/context';
-import { SETTINGS } from '../lib/settings';
+import { median, SETTINGS } from '../lib/settings';
 import { benchProductLinks, BROWSER_UA, REDIRECT_CODES, REDIRECT_HOST, redirectTarget } from '../redirect/load';
 import type { Benchmark } from './benchmark';
 
 const OFF_NAME = 'api, mounted, dimensions off';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round1 = (value: number) => round(value, 1);
-/** Rounds of every server in turn (`BENCH_ROUNDS`, default 3). */
-const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS || 3)));
+const ROUNDS = SETTINGS.rounds;
 /**
  * A fourth server, the api with click dimensions off (`CLICK_DIMENSIONS_ENABLED=false`), measured in the same
  * rounds: the cost of recording a click's dimensions is the mounted api's figure beside it. `BENCH_REDIRECT_DIMENSIONS_OFF=0`
  * leaves it out.
  */
 const DIMENSIONS_OFF = process.env.BENCH_REDIRECT_DIMENSIONS_OFF !== '0';
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * `GET /<code>` → 302 on the short host, cycling through 200 codes made by the api (`own_shortener`), on warm

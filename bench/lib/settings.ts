@@ -16,7 +16,20 @@ export const SETTINGS = {
   warmupSeconds: Math.min(envNumber('BENCH_WARMUP_SECONDS', 3), envNumber('BENCH_SECONDS', 10)),
   /** Concurrent connections for the throughput figures (`BENCH_CONNECTIONS`, default 50). */
   connections: envNumber('BENCH_CONNECTIONS', 50),
+  /**
+   * Rounds of every server in turn, for the benchmarks that compare servers side by side (`BENCH_ROUNDS`, default
+   * 3): the shared machine's load drifts over a minute, so each server is measured early, in the middle and late.
+   */
+  rounds: Math.max(1, Math.floor(envNumber('BENCH_ROUNDS', 3))),
 };
+
+/** The median of the finite values (NaN when there is none). */
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 /** What the figures were measured on, stored with every result. */
 export function machine() {

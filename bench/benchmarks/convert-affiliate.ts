@@ -14,10 +14,10 @@ export const TARGET_RATE = 1000;
 /**
  * `POST /api/convert` in `affiliate` mode, through the whole api (credentials from the cache, rate limits,
  * validation, logging, usage counting), beside the bare node:http server running the same conversion, in the
- * same run and at the same concurrency, in alternating rounds (`sideBySide`): calls/s and each server's CPU per call (user + system from /proc, a
- * cluster's workers included). For the 5-link text, also the api with `include: ["product"]` (the bench
- * member's fake Shopee and Lazada credentials saved, the details cached after a first call: what a member's bot
- * re-posting deals pays), measured right after the api without it.
+ * same run and at the same concurrency, in alternating rounds (`sideBySide`): calls/s and each server's CPU per
+ * call (user + system from /proc, a cluster's workers included). For the 5-link text, also the api with
+ * `include: ["product"]` (the bench member's fake Shopee and Lazada credentials saved, the details cached after a
+ * first call: what a member's bot re-posting deals pays), measured right after the api without it.
  */
 export const convertAffiliate: Benchmark = {
   name: 'convert-affiliate',

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSourceOptions, MigrationInterface } from 'typeorm';
@@ -55,9 +56,28 @@ export function dataSourceOptions(
   }
   if (target.embeddedDir.startsWith(IN_MEMORY)) {
     const dump = target.embeddedDir.slice(IN_MEMORY.length);
-    return { ...common, driver: new PGliteDriver(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}).driver };
+    return { ...common, driver: embeddedDriver(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}) };
   }
-  return { ...common, driver: new PGliteDriver({ dataDir: embeddedPath(target.embeddedDir) }).driver };
+  return { ...common, driver: embeddedDriver({ dataDir: embeddedPath(target.embeddedDir) }) };
+}
+
+/**
+ * typeorm-pglite's driver, its pool expecting a listener per query runner. The pool is every query runner's
+ * connection: TypeORM's runner adds an `error` listener to it while it is out and removes it on release, so more
+ * than ten runners at once (concurrent requests on the embedded database) printed Node's
+ * `MaxListenersExceededWarning` though nothing leaked. The count is the runners in flight, bounded by the requests
+ * in flight; the spec checks that it falls back once they are released.
+ */
+function embeddedDriver(options: ConstructorParameters<typeof PGliteDriver>[0]): object {
+  const { Pool } = new PGliteDriver(options).driver as unknown as { Pool: new () => EventEmitter };
+  return class {
+    static Pool = class extends Pool {
+      constructor() {
+        super();
+        this.setMaxListeners(0);
+      }
+    };
+  };
 }
 
 function embeddedPath(dir: string): string {

@@ -66,7 +66,7 @@ export function dataSourceOptions(
  * connection: TypeORM's runner adds an `error` listener to it while it is out and removes it on release, so more
  * than ten runners at once (concurrent requests on the embedded database) printed Node's
  * `MaxListenersExceededWarning` though nothing leaked. The count is the runners in flight, bounded by the requests
- * in flight; the spec checks that it falls back once they are released.
+ * in flight; test/ops/embedded-database.e2e-spec.ts checks that it falls back once they are released.
  */
 function embeddedDriver(options: ConstructorParameters<typeof PGliteDriver>[0]): object {
   const { Pool } = new PGliteDriver(options).driver as unknown as { Pool: new () => EventEmitter };

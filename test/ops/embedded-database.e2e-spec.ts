@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from './data-source-options';
+import { dataSourceOptions } from '@app/database';
 
 /** Node's condition for `MaxListenersExceededWarning` (Jest's sandboxed `process` never hears the warning itself). */
 function overListenerLimit(emitter: EventEmitter, event: string): boolean {
@@ -8,6 +8,10 @@ function overListenerLimit(emitter: EventEmitter, event: string): boolean {
   return max > 0 && emitter.listenerCount(event) > max;
 }
 
+/**
+ * The embedded database (PGlite in memory, no server needed: runs in every run) under concurrent query runners, as
+ * concurrent requests use it.
+ */
 describe('the embedded database under concurrent queries', () => {
   let dataSource: DataSource;
 

@@ -1,3 +1,4 @@
+import { getEventListeners, getMaxListeners } from 'node:events';
 import { MemberSettingsService } from '@app/members';
 import { ProviderGates } from '@app/outbound/testing';
 import type { Response } from 'supertest';
@@ -441,13 +442,27 @@ describe('Outside services: ext_shortener_1..5 and marketplace_api', () => {
       expect(gates().breakerState(name)).toBe('closed');
     }
 
-    it('keeps at most 5 calls in flight to is.gd', async () => {
+    it('keeps at most 5 calls in flight to is.gd, every link listening to one budget within its listener limit', async () => {
+      // Node's condition for MaxListenersExceededWarning, checked at each listener added to a signal (Jest's
+      // sandboxed process never hears the warning itself).
+      const overLimit: number[] = [];
+      const add = jest.spyOn(AbortSignal.prototype, 'addEventListener');
+      add.mockImplementation(function (this: AbortSignal, ...args: Parameters<AbortSignal['addEventListener']>) {
+        EventTarget.prototype.addEventListener.apply(this, args);
+        const listeners = getEventListeners(this, 'abort').length;
+        if (getMaxListeners(this) > 0 && listeners > getMaxListeners(this)) overLimit.push(listeners);
+      });
       fake.isgd.delayMs = 150;
-      const res = await convert({ content: shopeeLinks(12).join('\n'), mode: 'ext_shortener_2' });
-      expect(res.body.summary).toEqual({ total: 12, success: 12, failed: 0 });
+      try {
+        const res = await convert({ content: shopeeLinks(12).join('\n'), mode: 'ext_shortener_2' });
+        expect(res.body.summary).toEqual({ total: 12, success: 12, failed: 0 });
+      } finally {
+        add.mockRestore();
+      }
       expect(fake.isgd.requests).toHaveLength(12);
       expect(fake.isgd.maxInFlight).toBeLessThanOrEqual(5);
       expect(fake.isgd.maxInFlight).toBeGreaterThan(1);
+      expect(overLimit).toEqual([]);
     });
 
     it('a provider that hangs: the request answers within its budget, the links fail upstream_unavailable', async () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { defaultMaxListeners, setMaxListeners } from 'node:events';
 import { Clock } from '@app/common';
 import { CachedOutboundLink, OutboundLinkStore } from './cache/outbound-link-store';
 import { OutboundHttp, type OutboundRequest, type OutboundResponse } from './http/outbound-http';
@@ -255,6 +256,9 @@ export class OutsideLinks {
     }
 
     const budget = AbortSignal.timeout(this.options.requestBudgetMs);
+    // Every batch listens to the one budget, one listener at a time (waiting for a slot, an attempt, the wait before
+    // a retry), each removed when done: more than ten batches set off Node's leak warning for nothing.
+    setMaxListeners(Math.max(defaultMaxListeners, batches.length), budget);
     let stop: OutboundFailure | null = null;
     const failures = new Map<string, number>();
     await Promise.all(

@@ -1,12 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@app/database';
-
-/** Node's condition for `MaxListenersExceededWarning` (Jest's sandboxed `process` never hears the warning itself). */
-function overListenerLimit(emitter: EventEmitter, event: string): boolean {
-  const max = emitter.getMaxListeners();
-  return max > 0 && emitter.listenerCount(event) > max;
-}
+import { overListenerLimit } from '../support/listener-limit';
 
 /**
  * The embedded database (PGlite in memory, no server needed: runs in every run) under concurrent query runners, as

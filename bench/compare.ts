@@ -25,9 +25,8 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { deleteRedisKeys } from '../test/support/abuse-stores';
 import { freePort, PROCESS_SECRETS } from '../test/support/api-process';
-import { measureThroughput, type Throughput } from './lib/load';
+import { measureThroughput, medianThroughput, type Throughput } from './lib/load';
 import { printTable, round, type Row } from './lib/report';
-import { median } from './lib/settings';
 import { dealText } from './lib/texts';
 
 const ROOT = resolve(__dirname, '..');
@@ -242,26 +241,20 @@ async function main(): Promise<void> {
       }
     }
     printTable('Each round', rows);
-    const figures = apis.map((api) => {
-      const all = results.get(api)!;
-      return {
-        callsPerSecond: median(all.map((x) => x.requestsPerSecond)),
-        cpuUs: median(all.map((x) => x.serverCpuUsPerRequest ?? NaN)),
-        p99Ms: median(all.map((x) => x.p99Ms)),
-      };
-    });
+    const figures = apis.map((api) => medianThroughput(results.get(api)!));
     const [ref0, work] = figures;
+    const cpu = (figure: Throughput) => figure.serverCpuUsPerRequest ?? NaN;
     printTable('Medians', [
       ...apis.map((api, i) => ({
         tree: api.tree.label,
-        'calls/s': round(figures[i].callsPerSecond, 0),
-        'CPU µs/call': round(figures[i].cpuUs, 0),
+        'calls/s': round(figures[i].requestsPerSecond, 0),
+        'CPU µs/call': round(cpu(figures[i]), 0),
         'p99 ms': round(figures[i].p99Ms, 1),
       })),
       {
         tree: 'working tree / ref',
-        'calls/s': round(work.callsPerSecond / ref0.callsPerSecond, 2),
-        'CPU µs/call': round(work.cpuUs / ref0.cpuUs, 2),
+        'calls/s': round(work.requestsPerSecond / ref0.requestsPerSecond, 2),
+        'CPU µs/call': round(cpu(work) / cpu(ref0), 2),
         'p99 ms': round(work.p99Ms / ref0.p99Ms, 2),
       },
     ]);

@@ -1,4 +1,4 @@
-import { type LoadTarget, measureThroughput, type Throughput } from '../lib/load';
+import { type LoadTarget, measureThroughput, medianThroughput, type Throughput } from '../lib/load';
 import { convertRow, printTable, round, Row } from '../lib/report';
 import { median, SETTINGS } from '../lib/settings';
 import { dealText } from '../lib/texts';
@@ -115,21 +115,6 @@ interface Server {
   pid: number | undefined;
 }
 
-/** Each figure's median over the rounds (errors: their sum), for the table. */
-function medianOf(results: Throughput[]): Throughput {
-  const of = (pick: (result: Throughput) => number | undefined) => median(results.map((r) => pick(r) ?? NaN));
-  return {
-    ...results[0],
-    requestsPerSecond: of((r) => r.requestsPerSecond),
-    p50Ms: of((r) => r.p50Ms),
-    p99Ms: of((r) => r.p99Ms),
-    requests: of((r) => r.requests),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    serverCpuUsPerRequest: of((r) => r.serverCpuUsPerRequest),
-    serverSysUsPerRequest: of((r) => r.serverSysUsPerRequest),
-  };
-}
-
 /**
  * The bare server and the api under the same closed loop in `SETTINGS.rounds` rounds (BENCH_ROUNDS, default 3),
  * the order alternating (bare, api; api, bare; ...) so that the shared machine's drift falls on both alike: each
@@ -150,8 +135,8 @@ async function sideBySide(
     }
   }
   return {
-    bare: medianOf(bare),
-    full: medianOf(full),
+    bare: medianThroughput(bare),
+    full: medianThroughput(full),
     ratio: median(full.map((result, i) => result.requestsPerSecond / bare[i].requestsPerSecond)),
   };
 }

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
-import { SETTINGS } from './settings';
+import { median, SETTINGS } from './settings';
 import { generator, type Generator, runWrk } from './wrk';
 
 export interface LoadTarget {
@@ -35,6 +35,21 @@ export interface Throughput {
   serverCpuUsPerRequest?: number;
   /** Its kernel part (system time). */
   serverSysUsPerRequest?: number;
+}
+
+/** Each figure's median over runs of the same server (errors: their sum), for a table of rounds. */
+export function medianThroughput(results: Throughput[]): Throughput {
+  const of = (pick: (result: Throughput) => number | undefined) => median(results.map((r) => pick(r) ?? NaN));
+  return {
+    ...results[0],
+    requestsPerSecond: of((r) => r.requestsPerSecond),
+    p50Ms: of((r) => r.p50Ms),
+    p99Ms: of((r) => r.p99Ms),
+    requests: of((r) => r.requests),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    serverCpuUsPerRequest: of((r) => r.serverCpuUsPerRequest),
+    serverSysUsPerRequest: of((r) => r.serverSysUsPerRequest),
+  };
 }
 
 /**

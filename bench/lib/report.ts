@@ -21,8 +21,9 @@ export function convertRow(
     text,
     server,
     'req/s': round(result.requestsPerSecond, 0),
-    'p50 ms': result.p50Ms,
-    'p99 ms': result.p99Ms,
+    // Two decimals, as the generators give them (a median of an even count of rounds is a mean of two).
+    'p50 ms': round(result.p50Ms, 2),
+    'p99 ms': round(result.p99Ms, 2),
     errors: result.errors,
     'ratio to bare': ratio,
     ...(cpu === undefined ? {} : { 'CPU µs/call': cpu }),
